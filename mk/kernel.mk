@@ -1,0 +1,1 @@
+# kernel.mk - the kernel ELF and the GRUB ISO. (placeholder: filled by the boot work)

@@ -1,0 +1,1 @@
+# sched.mk - the scheduler's host simulator and its tests. (placeholder)

@@ -1,0 +1,1 @@
+# tests.mk - host unit tests, fuzzers and QEMU boot tests. (placeholder)

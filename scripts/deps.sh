@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# deps.sh [group...] - install the Debian packages the build and tests need,
+# only those missing. Groups: base (always), fuzz. Run as root on Debian 12;
+# anyone else gets the apt-get line to run.
+set -euo pipefail
+pkgs_base="make gcc qemu-system-x86 grub-pc-bin grub-common xorriso mtools nasm
+gcc-i686-linux-gnu binutils-i686-linux-gnu acpica-tools cpio gdb clang
+libfuzzer-14-dev libclang-rt-14-dev valgrind"
+want=$pkgs_base
+missing=()
+for p in $want; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps.sh: missing packages: ${missing[*]}" >&2
+	echo "deps.sh: run as root, or: sudo apt-get install ${missing[*]}" >&2
+	exit 1
+fi
+echo "deps.sh: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

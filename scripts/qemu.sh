@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# qemu.sh - boot the kernel ISO on a shape from tests/topologies.
+#
+#   scripts/qemu.sh TOPO [extra QEMU args...]
+#
+# Environment: ISO (default build/os.iso), QEMU_MODE=interactive|batch|debug.
+#   interactive: serial console on this terminal (make run); Ctrl-A X quits.
+#   batch:       no terminal; serial to stdout; used by the tests.
+#   debug:       like interactive, plus -s -S (gdb stub on :1234, CPU halted).
+# The guest leaves through isa-debug-exit (port 0xf4): QEMU's exit status is
+# (value << 1) | 1.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+topo=${1:?usage: qemu.sh TOPO [qemu args...]}
+shift
+args=$("$top/scripts/topo-args.sh" "$topo")
+iso=${ISO:-$top/build/os.iso}
+mode=${QEMU_MODE:-interactive}
+
+common=(-accel tcg -cpu qemu64,vendor=GenuineIntel -no-reboot
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 -cdrom "$iso" -boot d)
+case "$mode" in
+interactive) common+=(-nographic) ;;
+debug) common+=(-nographic -s -S) ;;
+batch) common+=(-display none -serial stdio -monitor none) ;;
+*) echo "qemu.sh: unknown QEMU_MODE '$mode'" >&2; exit 2 ;;
+esac
+# shellcheck disable=SC2086 # the shape's arguments are words by design
+exec qemu-system-x86_64 $args "${common[@]}" "$@"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# run-suite.sh NAME CMD [ARGS...] - run one test suite and keep its results.
+#
+# Every suite prints TAP/KTAP: unindented "ok N name" / "not ok N name" lines
+# (with "# SKIP why" where a check could not run). This wrapper keeps the full
+# output in build/results/NAME.log and the result lines in NAME.tap, and turns
+# a suite that dies without saying why into a failure, so nothing is lost.
+# tests/summary.sh adds the files up.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+name=${1:?usage: run-suite.sh NAME CMD...}
+shift
+out=$top/build/results
+mkdir -p "$out"
+log=$out/$name.log
+"$@" 2>&1 | tee "$log" | grep -E '^(not )?ok |^# ' || true
+rc=${PIPESTATUS[0]}
+grep -E '^(not )?ok ' "$log" > "$out/$name.tap" || true
+if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$out/$name.tap"; then
+	echo "not ok - $name: suite exited with status $rc (see build/results/$name.log)" |
+		tee -a "$out/$name.tap"
+fi
+if [ ! -s "$out/$name.tap" ]; then
+	echo "not ok - $name: suite reported no result (see build/results/$name.log)" |
+		tee -a "$out/$name.tap"
+fi
+exit 0
