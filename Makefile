@@ -37,6 +37,7 @@ deps:
 	@scripts/deps.sh
 
 include mk/kernel.mk
+include mk/acpi.mk
 include mk/sched.mk
 include mk/tests.mk
 

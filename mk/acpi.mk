@@ -1,0 +1,1 @@
+# acpi.mk - ACPI parser unit tests and fuzzer. (placeholder)
