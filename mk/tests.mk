@@ -1,1 +1,61 @@
-# tests.mk - host unit tests, fuzzers and QEMU boot tests. (placeholder)
+# tests.mk - host unit tests of the topology code, and the QEMU boot tests
+# that check the kernel's topology against what the shape's arguments say.
+#
+#   test-lib      lib/cpumask.c, lib/topology.c, tests/shape.c (host, TAP)
+#   test-boot     every shape of tests/topologies booted with ktest, plus
+#                 one boot of the ISO through GRUB (tests/boot/matrix.sh)
+#   test-badacpi  crafted bad ACPI tables and a forced panic
+#                 (tests/boot/badacpi.sh)
+#
+# Host programs land in $(BUILD)/tests/, crafted tables in
+# $(BUILD)/tests/tables/ (generated, never committed).
+
+TESTS_OUT	:= $(BUILD)/tests
+TOPO_HOST_SRCS	:= tests/shape.c lib/topology.c lib/cpumask.c
+TOPO_HOST_DEPS	:= $(TOPO_HOST_SRCS) tests/shape.h include/topology.h \
+		   include/cpumask.h include/params.h
+
+$(TESTS_OUT)/topoexpect: tests/topoexpect.c $(TOPO_HOST_DEPS)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Itests -o $@ tests/topoexpect.c $(TOPO_HOST_SRCS)
+
+$(TESTS_OUT)/test_lib: tests/test_lib.c $(TOPO_HOST_DEPS)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Itests -o $@ tests/test_lib.c $(TOPO_HOST_SRCS)
+
+$(TESTS_OUT)/mktables: tests/boot/mktables.c
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -o $@ $<
+
+# One stamp for the whole set: mktables writes every table at once.
+$(TESTS_OUT)/tables/.stamp: $(TESTS_OUT)/mktables
+	@mkdir -p $(@D)
+	$(TESTS_OUT)/mktables $(@D)
+	@touch $@
+
+# An ISO whose GRUB loads a crafted SRAT with a wrong checksum through its
+# `acpi` command: QEMU's -acpitable recomputes every checksum, so a bad one
+# can only reach the guest this way (tests/boot/badacpi.sh, case b).
+BADACPI_ISO_DIR	:= $(TESTS_OUT)/badacpi-iso
+$(TESTS_OUT)/badacpi.iso: $(BUILD)/kernel.elf $(TESTS_OUT)/tables/.stamp \
+			  tests/boot/badacpi-grub.cfg
+	@rm -rf $(BADACPI_ISO_DIR)
+	@mkdir -p $(BADACPI_ISO_DIR)/boot/grub $(BADACPI_ISO_DIR)/tables
+	cp $(BUILD)/kernel.elf $(BADACPI_ISO_DIR)/boot/kernel.elf
+	cp tests/boot/badacpi-grub.cfg $(BADACPI_ISO_DIR)/boot/grub/grub.cfg
+	cp $(TESTS_OUT)/tables/*.aml $(BADACPI_ISO_DIR)/tables/
+	grub-mkrescue -o $@ $(BADACPI_ISO_DIR) 2>$(TESTS_OUT)/badacpi-iso.log || \
+		{ cat $(TESTS_OUT)/badacpi-iso.log; exit 1; }
+
+.PHONY: test-lib test-boot test-badacpi
+TEST_SUITES += test-lib test-boot test-badacpi
+
+test-lib: $(TESTS_OUT)/test_lib
+	@tests/run-suite.sh lib $(TESTS_OUT)/test_lib tests/topologies
+
+test-boot: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso
+	@tests/run-suite.sh boot tests/boot/matrix.sh
+
+test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
+	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso
+	@tests/run-suite.sh badacpi tests/boot/badacpi.sh
