@@ -3,7 +3,9 @@
 #
 #   scripts/qemu.sh TOPO [extra QEMU args...]
 #
-# Environment: ISO (default build/os.iso), QEMU_MODE=interactive|batch|debug.
+# Environment: ISO (default build/os.iso), QEMU_MODE=interactive|batch|debug,
+#   QEMU_KERNEL=elf [QEMU_APPEND="cmdline"]: boot that multiboot ELF with
+#   -kernel instead of the ISO (the boot tests in tests/boot/ do).
 #   interactive: serial console on this terminal (make run); Ctrl-A X quits.
 #   batch:       no terminal; serial to stdout; used by the tests.
 #   debug:       like interactive, plus -s -S (gdb stub on :1234, CPU halted).
@@ -18,7 +20,12 @@ iso=${ISO:-$top/build/os.iso}
 mode=${QEMU_MODE:-interactive}
 
 common=(-accel tcg -cpu qemu64,vendor=GenuineIntel -no-reboot
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 -cdrom "$iso" -boot d)
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+if [ -n "${QEMU_KERNEL:-}" ]; then
+	common+=(-kernel "$QEMU_KERNEL" -append "${QEMU_APPEND:-}")
+else
+	common+=(-cdrom "$iso" -boot d)
+fi
 case "$mode" in
 interactive) common+=(-nographic) ;;
 debug) common+=(-nographic -s -S) ;;

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# matrix.sh [SHAPE...] - boot the kernel on every shape and check its topology.
+#
+# For each shape of tests/topologies (or those named): boot build/kernel.elf
+# with `-append ktest` (scripts/qemu.sh, batch mode, under a timeout), then
+# check that QEMU exited with status 1 (every in-kernel test passed), that the
+# KTAP results say so, and that the `topo:` lines are exactly those
+# build/tests/topoexpect derives from the shape's QEMU arguments. Last, one
+# boot of build/os.iso through GRUB's default entry (no ktest): its `topo:`
+# lines and "boot: ready", after which QEMU is stopped.
+#
+# One TAP line per boot, with its wall time: "ok 3 boot_2n2c2t # 2.4 s".
+# Folders build/tests/boot/<shape>/ keep each boot's serial log.
+set -uo pipefail
+# shellcheck source=tests/boot/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+ISO_SHAPE=${ISO_SHAPE:-2n2c2t}
+ISO=${ISO:-$top/build/os.iso}
+
+if [ $# -gt 0 ]; then
+	shapes=("$@")
+else
+	mapfile -t shapes < <(awk '!/^#/ && NF { print $1 }' "$top/tests/topologies")
+fi
+
+# A boot's verdict goes to DIR/status (ok | not ok) and DIR/diag.
+verdict() {
+	local dir=$1 bad=$2
+	if [ "$bad" -eq 0 ]; then echo ok; else echo "not ok"; fi >"$dir/status"
+}
+
+boot_shape() {
+	local shape=$1 dir=$BOOT_OUT/$1 bad=0
+	mkdir -p "$dir"
+	if ! expect_shape "$dir/expected" "$shape" 2>"$dir/diag"; then
+		sed -i 's/^/# /' "$dir/diag"
+		echo 0 >"$dir/secs"
+		verdict "$dir" 1
+		return
+	fi
+	boot_kernel "$dir" "$shape" ktest
+	{
+		check_exit "$dir" "$EXIT_PASS" || bad=1
+		check_ktap "$dir/serial.log" || bad=1
+		compare_topo "$dir/expected" "$dir/serial.log" || bad=1
+	} >"$dir/diag"
+	verdict "$dir" $bad
+}
+
+# The ISO's default GRUB entry boots without ktest and stays up: wait for
+# "boot: ready" (or QEMU's end, or the timeout), then stop QEMU.
+boot_iso() {
+	local dir=$BOOT_OUT/iso-$ISO_SHAPE bad=0 pid t0 t1 i
+	mkdir -p "$dir"
+	rm -f "$dir/serial.log"
+	expect_shape "$dir/expected" "$ISO_SHAPE"
+	t0=$EPOCHREALTIME
+	ISO=$ISO QEMU_MODE=batch timeout --kill-after=5 "$BOOT_TIMEOUT" \
+		"$top/scripts/qemu.sh" "$ISO_SHAPE" </dev/null \
+		>"$dir/serial.log" 2>"$dir/stderr" &
+	pid=$!
+	for ((i = 0; i < BOOT_TIMEOUT * 10; i++)); do
+		grep -aq 'boot: ready' "$dir/serial.log" && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	t1=$EPOCHREALTIME
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/secs"
+	{
+		if ! check_grep "$dir/serial.log" 'boot: ready' '"boot: ready"'; then
+			bad=1
+			tr -d '\r' <"$dir/serial.log" | tail -n 8 | sed 's/^/#   | /'
+		fi
+		compare_topo "$dir/expected" "$dir/serial.log" || bad=1
+	} >"$dir/diag"
+	verdict "$dir" $bad
+}
+
+if ! need_files "$KERNEL" "$TOPOEXPECT" "$ISO"; then
+	echo "not ok 1 boot_prerequisites"
+	echo "1..1"
+	exit 0
+fi
+mkdir -p "$BOOT_OUT"
+for shape in "${shapes[@]}"; do
+	rm -f "$BOOT_OUT/$shape/status"
+	throttle
+	boot_shape "$shape" &
+done
+rm -f "$BOOT_OUT/iso-$ISO_SHAPE/status"
+throttle
+boot_iso &
+wait
+
+n=0
+report() {
+	local name=$1 dir=$2
+	n=$((n + 1))
+	if [ -f "$dir/status" ]; then
+		echo "$(cat "$dir/status") $n $name # $(cat "$dir/secs") s"
+		cat "$dir/diag"
+	else
+		echo "not ok $n $name # the boot left no result"
+	fi
+}
+for shape in "${shapes[@]}"; do
+	report "boot_$shape" "$BOOT_OUT/$shape"
+done
+report "boot_iso_grub_$ISO_SHAPE" "$BOOT_OUT/iso-$ISO_SHAPE"
+echo "1..$n"
