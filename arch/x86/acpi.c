@@ -137,7 +137,8 @@ long acpi_find_rsdp(const void *buf, size_t len)
 		}
 		if (p[15] < 2)
 			return (long)off;
-		xlen = rd32(p + 20);
+		/* The length field itself lies beyond the first 20 bytes. */
+		xlen = len - off >= RSDP_V2_LEN ? rd32(p + 20) : 0;
 		if (xlen < RSDP_V2_LEN || xlen > len - off) {
 			acpi_warn("acpi: RSDP at offset 0x%x has revision %u but "
 				  "length %u; skipping it and scanning on\n",

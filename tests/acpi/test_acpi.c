@@ -229,10 +229,25 @@ static void test_rsdp(void)
 
 	/* Revision 2 whose length runs past the buffer. */
 	setup();
-	mem_rsdp(&mem, 0x1000 - 32, 2, 0x1000, 0x2000);
+	mem_rsdp(&mem, 0x1000 - 48, 2, 0x1000, 0x2000);
+	put32(mem.b + 0x1000 - 48 + 20, 64);
 	off = acpi_find_rsdp(mem.b, 0x1000);
-	tap(off == -1 && warned("has revision 2 but length 36"),
+	tap(off == -1 && warned("has revision 2 but length 64"),
 	    "rsdp_v2_past_buffer_end_skipped");
+
+	/* Revision 2 with its length field itself past the buffer: the
+	 * fuzzer found this read past the end (ASan catches a repeat). */
+	setup();
+	mem_rsdp(&mem, 0x100, 2, 0x1000, 0x2000);
+	{
+		uint8_t *b = malloc(32);
+
+		memcpy(b, mem.b + 0x100, 32);
+		tap(acpi_find_rsdp(b, 32) == -1 &&
+		    warned("has revision 2 but length 0"),
+		    "rsdp_v2_length_field_past_buffer_end");
+		free(b);
+	}
 
 	/* Only 16-byte aligned signatures count; none at all gives -1. */
 	setup();
