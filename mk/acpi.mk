@@ -1,1 +1,49 @@
-# acpi.mk - ACPI parser unit tests and fuzzer. (placeholder)
+# acpi.mk - host unit tests and libFuzzer harness of the ACPI parsers.
+#
+#   make test-acpi        unit tests (tests/acpi/test_acpi.c), ASan + UBSan
+#   make test-fuzz-acpi   the fuzzer for FUZZ_SUITE_SECONDS (30 s): one TAP line
+#   make fuzz             the fuzzer for FUZZ_SECONDS (600 s)
+#
+# Everything goes to build/acpi/: the binaries, the seed corpus written by
+# `test_acpi --seeds` (never committed), the corpus the fuzzer grows, and
+# crash/timeout artefacts (build/acpi/artifacts/).
+
+ACPI_OUT	:= $(BUILD)/acpi
+ACPI_SAN	:= -fsanitize=address,undefined -fno-sanitize-recover=all
+ACPI_DEPS	:= arch/x86/acpi.c arch/x86/acpi.h include/params.h
+ACPI_TEST_SRC	:= arch/x86/acpi.c tests/acpi/acpi_build.c tests/acpi/test_acpi.c
+
+# libFuzzer needs clang (Debian: the runtime is in libclang-rt-14-dev).
+FUZZ_CC		?= clang
+FUZZ_SECONDS	?= 600
+FUZZ_SUITE_SECONDS ?= 30
+
+$(ACPI_OUT)/test_acpi: $(ACPI_TEST_SRC) $(ACPI_DEPS) tests/acpi/acpi_build.h \
+		       tests/acpi/acpi_fuzz.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -O1 $(ACPI_SAN) -Itests/acpi $(ACPI_TEST_SRC) -o $@
+
+$(ACPI_OUT)/fuzz_acpi: tests/acpi/fuzz_acpi.c tests/acpi/acpi_fuzz.h $(ACPI_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -Iinclude -Iarch/x86 \
+		-Itests/acpi -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all arch/x86/acpi.c tests/acpi/fuzz_acpi.c -o $@
+
+# The seeds are rewritten whenever the table builder changes.
+$(ACPI_OUT)/seeds/.stamp: $(ACPI_OUT)/test_acpi
+	@rm -rf $(@D) && mkdir -p $(@D)
+	$(ACPI_OUT)/test_acpi --seeds $(@D)
+	@touch $@
+
+TEST_SUITES += test-acpi test-fuzz-acpi
+
+.PHONY: test-acpi test-fuzz-acpi
+test-acpi: $(ACPI_OUT)/test_acpi
+	@tests/run-suite.sh acpi $(ACPI_OUT)/test_acpi
+
+test-fuzz-acpi: $(ACPI_OUT)/fuzz_acpi $(ACPI_OUT)/seeds/.stamp
+	@tests/run-suite.sh fuzz-acpi tests/acpi/run-fuzz.sh $(ACPI_OUT) \
+		$(FUZZ_SUITE_SECONDS)
+
+fuzz: $(ACPI_OUT)/fuzz_acpi $(ACPI_OUT)/seeds/.stamp
+	@tests/acpi/run-fuzz.sh $(ACPI_OUT) $(FUZZ_SECONDS)
