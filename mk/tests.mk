@@ -2,6 +2,8 @@
 # that check the kernel's topology against what the shape's arguments say.
 #
 #   test-lib      lib/cpumask.c, lib/topology.c, tests/shape.c (host, TAP)
+#   test-shapes   topoexpect agrees with QEMU's own view of every shape
+#                 (QEMU started with -S, no kernel: tests/boot/qemuview.sh)
 #   test-boot     every shape of tests/topologies booted with ktest, plus
 #                 one boot of the ISO through GRUB (tests/boot/matrix.sh)
 #   test-badacpi  crafted bad ACPI tables and a forced panic
@@ -47,11 +49,14 @@ $(TESTS_OUT)/badacpi.iso: $(BUILD)/kernel.elf $(TESTS_OUT)/tables/.stamp \
 	grub-mkrescue -o $@ $(BADACPI_ISO_DIR) 2>$(TESTS_OUT)/badacpi-iso.log || \
 		{ cat $(TESTS_OUT)/badacpi-iso.log; exit 1; }
 
-.PHONY: test-lib test-boot test-badacpi
-TEST_SUITES += test-lib test-boot test-badacpi
+.PHONY: test-lib test-shapes test-boot test-badacpi
+TEST_SUITES += test-lib test-shapes test-boot test-badacpi
 
 test-lib: $(TESTS_OUT)/test_lib
 	@tests/run-suite.sh lib $(TESTS_OUT)/test_lib tests/topologies
+
+test-shapes: $(TESTS_OUT)/topoexpect
+	@tests/run-suite.sh shapes tests/boot/qemuview.sh
 
 test-boot: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso
 	@tests/run-suite.sh boot tests/boot/matrix.sh
