@@ -3,6 +3,9 @@
  *
  *   topoexpect [-f FILE] NAME     shape NAME of tests/topologies (or FILE)
  *   topoexpect -a "QEMU ARGS"     any arguments tests/shape.c understands
+ *   -s                            SMT siblings share a runqueue (rq = the
+ *                                 lowest sibling, as after sched_map_runqueue);
+ *                                 without -s each CPU has its own (rq = cpu)
  *
  * The lines come from the QEMU arguments alone (tests/shape.c) and are
  * formatted by topo_report() (lib/topology.c), the same formatter the kernel
@@ -23,7 +26,8 @@ static void emit(const char *line)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: topoexpect [-f FILE] NAME | topoexpect -a \"QEMU ARGS\"\n");
+	fprintf(stderr, "usage: topoexpect [-s] [-f FILE] NAME | "
+		"topoexpect [-s] -a \"QEMU ARGS\"\n");
 	return 2;
 }
 
@@ -32,15 +36,18 @@ int main(int argc, char **argv)
 	static struct topology t;
 	const char *file = DEFAULT_FILE, *args = NULL;
 	char buf[4096], err[512];
-	int opt;
+	int opt, shared_rq = 0, i;
 
-	while ((opt = getopt(argc, argv, "f:a:h")) != -1) {
+	while ((opt = getopt(argc, argv, "f:a:sh")) != -1) {
 		switch (opt) {
 		case 'f':
 			file = optarg;
 			break;
 		case 'a':
 			args = optarg;
+			break;
+		case 's':
+			shared_rq = 1;
 			break;
 		default:
 			return usage();
@@ -59,6 +66,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "topoexpect: %s\n", err);
 		return 2;
 	}
+	if (shared_rq)
+		for (i = 0; i < t.ncpus; i++)
+			t.cpu[i].rq = first_cpu(t.sibling_map[i]);
 	topo_report(&t, emit);
 	return fflush(stdout) ? 2 : 0;
 }

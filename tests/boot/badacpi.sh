@@ -85,6 +85,7 @@ run_panic() {
 		check_grep "$log" '[Ee][Ii][Pp][ =:]+(0x)?[0-9a-fA-F]{8}' "EIP" || bad=1
 		check_grep "$log" '[Cc][Rr]2[ =:]+(0x)?[0-9a-fA-F]{8}' "CR2" || bad=1
 		check_grep "$log" '([Ss]tack|[Cc]all) ?[Tt]race|[Bb]acktrace' "stack trace" || bad=1
+		check_grep "$log" '\[<[0-9a-fA-F]{8}>\]' "stack trace frame [<address>]" || bad=1
 	} >"$dir/diag"
 	if [ $bad -eq 0 ]; then echo ok; else echo "not ok"; fi >"$dir/status"
 }
