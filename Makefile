@@ -40,6 +40,7 @@ include mk/kernel.mk
 include mk/acpi.mk
 include mk/sched.mk
 include mk/tests.mk
+include mk/linux.mk
 
 run: deps
 	@$(MAKE) --no-print-directory iso

@@ -1,0 +1,165 @@
+/*
+ * init.c - the static init of the companion Linux guest (sched/linux/).
+ *
+ * Built with the host gcc -static and packed alone in the initramfs by
+ * sched/linux/initramfs.sh. It mounts proc, sysfs and debugfs, runs the
+ * commands it is given, prints their results on the console in the line
+ * formats of shared/DESIGN.md, and leaves QEMU through isa-debug-exit with
+ * 0 when every command succeeded, 1 otherwise, so that a test learns the
+ * result without waiting for a timeout.
+ *
+ *   kernel command line: ... -- [command...]     (default: topo)
+ *
+ *   topo       /proc/sched_topo: the `topo:` lines (patch 0001)
+ *   cpuinfo    "cpuinfo: cpu=N runqueue=R" from /proc/cpuinfo (patch 0001)
+ *   domains    "domains: cpu=N SMT MC NUMA": the sched domain levels
+ *   cat:PATH   any file, line by line
+ *
+ * The kernel passes the words after "--" (and any word it does not know)
+ * to init as arguments; an unknown command is reported and fails the run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/io.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* QEMU's -device isa-debug-exit,iobase=0xf4: a write of v exits QEMU with
+ * status (v << 1) | 1. */
+#define DEBUG_EXIT_PORT	0xf4
+
+static int cat_file(const char *path)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		printf("init: cannot open %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f))
+		fputs(line, stdout);
+	fclose(f);
+	return 0;
+}
+
+static int show_topo(void)
+{
+	return cat_file("/proc/sched_topo");
+}
+
+/* The "processor" and "runqueue" fields of each CPU in /proc/cpuinfo. */
+static int show_cpuinfo(void)
+{
+	char line[512];
+	int cpu = -1, rq, found = 0;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	if (!f) {
+		printf("init: cannot open /proc/cpuinfo: %s\n", strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "processor : %d", &cpu) == 1)
+			continue;
+		if (sscanf(line, "runqueue : %d", &rq) == 1) {
+			printf("cpuinfo: cpu=%d runqueue=%d\n", cpu, rq);
+			found++;
+		}
+	}
+	fclose(f);
+	if (!found)
+		printf("init: no runqueue line in /proc/cpuinfo\n");
+	return found ? 0 : -1;
+}
+
+/* One line per CPU with the names of its sched domains, lowest first. */
+static int show_domains(void)
+{
+	char path[128], name[32];
+	int cpu, level;
+
+	for (cpu = 0;; cpu++) {
+		snprintf(path, sizeof(path), "/sys/kernel/debug/sched/domains/cpu%d", cpu);
+		if (access(path, F_OK))
+			break;
+		printf("domains: cpu=%d", cpu);
+		for (level = 0;; level++) {
+			FILE *f;
+
+			snprintf(path, sizeof(path),
+				 "/sys/kernel/debug/sched/domains/cpu%d/domain%d/name",
+				 cpu, level);
+			f = fopen(path, "r");
+			if (!f)
+				break;
+			if (fscanf(f, "%31s", name) == 1)
+				printf(" %s", name);
+			fclose(f);
+		}
+		printf("\n");
+	}
+	if (cpu == 0)
+		printf("init: no /sys/kernel/debug/sched/domains (SCHED_DEBUG, debugfs?)\n");
+	return cpu ? 0 : -1;
+}
+
+static int run(const char *cmd)
+{
+	if (!strcmp(cmd, "topo"))
+		return show_topo();
+	if (!strcmp(cmd, "cpuinfo"))
+		return show_cpuinfo();
+	if (!strcmp(cmd, "domains"))
+		return show_domains();
+	if (!strncmp(cmd, "cat:", 4))
+		return cat_file(cmd + 4);
+	printf("init: unknown command '%s' (topo, cpuinfo, domains, cat:PATH)\n", cmd);
+	return -1;
+}
+
+static void mount_fs(const char *type, const char *dir)
+{
+	mkdir(dir, 0755);
+	if (mount(type, dir, type, 0, NULL) && errno != EBUSY)
+		printf("init: mount %s on %s: %s\n", type, dir, strerror(errno));
+}
+
+/* Leave QEMU with status (code << 1) | 1; if that port is missing, power
+ * off (QEMU then exits with 0, which run.sh reports as "no exit code"). */
+static void leave(int code)
+{
+	fflush(stdout);
+	sync();
+	if (ioperm(DEBUG_EXIT_PORT, 1, 1) == 0)
+		outb((unsigned char)code, DEBUG_EXIT_PORT);
+	else
+		printf("init: ioperm(0x%x): %s\n", DEBUG_EXIT_PORT, strerror(errno));
+	printf("init: isa-debug-exit did not stop QEMU; powering off\n");
+	fflush(stdout);
+	reboot(RB_POWER_OFF);
+}
+
+int main(int argc, char **argv)
+{
+	static char *defaults[] = { "topo", NULL };
+	char **cmds = argc > 1 ? argv + 1 : defaults;
+	int failed = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	mount_fs("proc", "/proc");
+	mount_fs("sysfs", "/sys");
+	mount_fs("debugfs", "/sys/kernel/debug");
+
+	for (; *cmds; cmds++)
+		if (run(*cmds))
+			failed = 1;
+	printf("init: %s\n", failed ? "FAILED" : "done");
+	leave(failed);
+	return 1;
+}

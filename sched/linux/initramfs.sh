@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# initramfs.sh - build the companion guest's initramfs: the static init of
+# sched/linux/init/init.c (host gcc -static) alone in an uncompressed cpio
+# newc archive, with /dev/console (5,1) that the kernel opens for init.
+#
+#   sched/linux/initramfs.sh    rebuild if out of date; print the archive's path
+#
+# The archive is written by gen_init_cpio from the kernel tree's usr/ (built
+# by build.sh, or next to $BZIMAGE when set), from a text list. Output:
+# build/linux/initramfs.cpio.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=$top/build/linux
+cpio=$out/initramfs.cpio
+
+bzimage=${BZIMAGE:-$("$here/build.sh")}
+gen=${bzimage%/arch/x86/boot/bzImage}/usr/gen_init_cpio
+[ -x "$gen" ] || { echo "initramfs: $gen is missing (BLK_DEV_INITRD off?)" >&2; exit 1; }
+
+if [ -f "$cpio" ] && [ "$cpio" -nt "$here/init/init.c" ] &&
+   [ "$cpio" -nt "$here/initramfs.sh" ] && [ "$cpio" -nt "$gen" ]; then
+	echo "$cpio"
+	exit 0
+fi
+mkdir -p "$out"
+${HOSTCC:-gcc} -static -O2 -Wall -Wextra -Werror -o "$out/init" "$here/init/init.c"
+cat >"$out/initramfs.list" <<LIST
+dir /dev 0755 0 0
+nod /dev/console 0600 0 0 c 5 1
+dir /proc 0755 0 0
+dir /sys 0755 0 0
+file /init $out/init 0755 0 0
+LIST
+"$gen" "$out/initramfs.list" >"$cpio.tmp"
+mv "$cpio.tmp" "$cpio"
+echo "$cpio"

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# run.sh - boot the companion Linux kernel on a shape of tests/topologies.
+#
+#   sched/linux/run.sh TOPO [init command...]
+#
+# Builds what is missing (build.sh, initramfs.sh; cached), then boots under
+# TCG with the shape's QEMU arguments (scripts/topo-args.sh), the serial
+# console on stdout, and the init commands after "--" on the kernel command
+# line (see init/init.c; default: topo). init leaves QEMU through
+# isa-debug-exit. Exit status: 0 when init succeeded; 1 when it reported a
+# failure or QEMU refused to start; 124 on timeout; 2 when QEMU stopped
+# without init's status (a panic, or the guest powered off).
+#
+# Environment: LINUX_APPEND (more kernel arguments, e.g. test_ht),
+# LINUX_TIMEOUT (seconds, default 300), BZIMAGE and INITRD (use these files
+# instead of building).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+topo=${1:?usage: run.sh TOPO [init command...]}
+shift
+args=$("$top/scripts/topo-args.sh" "$topo")
+bzimage=${BZIMAGE:-$("$here/build.sh")}
+initrd=${INITRD:-$("$here/initramfs.sh")}
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+# shellcheck disable=SC2086 # the shape's arguments are words by design
+timeout "${LINUX_TIMEOUT:-300}" qemu-system-x86_64 $args \
+	-accel tcg -cpu qemu64,vendor=GenuineIntel \
+	-display none -serial stdio -monitor none -no-reboot \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+	-kernel "$bzimage" -initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 ${LINUX_APPEND:-} -- $*" | tee "$log"
+rc=${PIPESTATUS[0]}
+set -e
+# isa-debug-exit turns init's 0 into QEMU status 1, which is also QEMU's
+# own status for a bad argument: init's last line tells the two apart.
+case $rc in
+1) grep -q '^init: done' "$log" && exit 0
+   echo "run.sh: QEMU failed before init finished" >&2; exit 1 ;;
+3) echo "run.sh: init reported a failure" >&2; exit 1 ;;
+124) echo "run.sh: timeout after ${LINUX_TIMEOUT:-300} s" >&2; exit 124 ;;
+0) echo "run.sh: QEMU stopped without init's exit status (panic?)" >&2; exit 2 ;;
+*) echo "run.sh: QEMU exited with status $rc" >&2; exit "$rc" ;;
+esac
