@@ -47,3 +47,15 @@ test-fuzz-acpi: $(ACPI_OUT)/fuzz_acpi $(ACPI_OUT)/seeds/.stamp
 
 fuzz: $(ACPI_OUT)/fuzz_acpi $(ACPI_OUT)/seeds/.stamp
 	@tests/acpi/run-fuzz.sh $(ACPI_OUT) $(FUZZ_SECONDS)
+
+# The parsers on tables QEMU really built (tests/acpi/qemu-tables.sh).
+$(ACPI_OUT)/qemu_check: tests/acpi/qemu_check.c tests/shape.c tests/shape.h \
+			lib/topology.c lib/cpumask.c $(ACPI_DEPS)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -O1 $(ACPI_SAN) -Itests tests/acpi/qemu_check.c \
+		arch/x86/acpi.c tests/shape.c lib/topology.c lib/cpumask.c -o $@
+
+TEST_SUITES += test-acpi-qemu
+.PHONY: test-acpi-qemu
+test-acpi-qemu: $(ACPI_OUT)/qemu_check
+	@tests/run-suite.sh acpi-qemu tests/acpi/qemu-tables.sh $(ACPI_OUT)

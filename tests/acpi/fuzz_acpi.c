@@ -57,6 +57,12 @@ static void check(const struct acpi_info *info)
 static void check_walk(const struct acpi_info *info)
 {
 	check(info);
+	for (int i = 0; i < info->ncpus; i++) {
+		int node = acpi_cpu_node(info, info->cpus[i].apic_id);
+
+		if (node < 0 || node >= MAX_NODES)
+			__builtin_trap();
+	}
 	if (!info->has_srat)
 		return;
 	for (int i = 0; i < info->nsrat_cpus; i++) {

@@ -932,6 +932,40 @@ static int write_seeds(const char *dir)
 
 	slit_build(&t, 3, d3);
 	rc |= seed_file(dir, "slit-3", FUZZ_SLIT, t.b, t.n);
+
+	/* Past every cap: processors, I/O APICs, overrides, memory ranges,
+	 * root table entries. */
+	madt_begin(&t, 0xfee00000);
+	for (int i = 0; i < NR_CPUS + 2; i++)
+		madt_lapic(&t, i, i, 1);
+	for (int i = 0; i < ACPI_MAX_IOAPICS + 1; i++)
+		madt_ioapic(&t, i, 0xfec00000, 24 * i);
+	for (int i = 0; i < ACPI_MAX_ISOS + 1; i++)
+		madt_iso(&t, i, i, 0);
+	tbl_end(&t);
+	rc |= seed_file(dir, "madt-over-caps", FUZZ_MADT, t.b, t.n);
+	srat_begin(&t);
+	for (int i = 0; i < NR_CPUS + 2; i++)
+		srat_cpu(&t, i % 2, i, 1);
+	for (int i = 0; i < ACPI_MAX_MEM + 1; i++)
+		srat_mem(&t, i % 2, (uint64_t)i << 20, 1 << 20, 1);
+	tbl_end(&t);
+	rc |= seed_file(dir, "srat-over-caps", FUZZ_SRAT, t.b, t.n);
+	mem_init(&mem);
+	mem.next = 0x30;
+	madt_begin(&t, 0xfee00000);
+	madt_lapic(&t, 0, 0, 1);
+	tbl_end(&t);
+	{
+		uint64_t many[300];
+
+		many[0] = mem_place(&mem, &t);
+		for (int i = 1; i < 300; i++)
+			many[i] = many[0];
+		mem_rsdp(&mem, 0, 0, mem_rsdt(&mem, many, 300), 0);
+	}
+	rc |= seed_file(dir, "image-300-tables", FUZZ_WALK | FUZZ_FIXSUM, mem.b,
+			mem.next);
 	return rc ? 1 : 0;
 }
 
