@@ -159,54 +159,79 @@ long acpi_find_rsdp(const void *buf, size_t len)
 /* ---- table headers ---- */
 
 /*
+ * "what idx" ("RSDT entry 3"), or just "what" when idx < 0 ("the RSDP's
+ * XSDT"), into out: where a table came from, for warnings.
+ */
+static void where_str(char *out, size_t size, const char *what, int idx)
+{
+	char digits[12];
+	size_t n = 0;
+	int k = 0;
+
+	while (*what && n + 1 < size)
+		out[n++] = *what++;
+	if (idx >= 0) {
+		do
+			digits[k++] = (char)('0' + idx % 10);
+		while ((idx /= 10) && k < (int)sizeof(digits));
+		if (n + 1 < size)
+			out[n++] = ' ';
+		while (k && n + 1 < size)
+			out[n++] = digits[--k];
+	}
+	out[n] = '\0';
+}
+
+/*
  * Map the table at phys and check its header: printable signature, length
- * between 36 and ACPI_MAX_TABLE_LEN and all mapped, checksum. `what` names
- * the table in warnings ("RSDT", "entry 3 of the XSDT"). Returns the table
- * with its length in *lenp, or NULL after a warning.
+ * between 36 and ACPI_MAX_TABLE_LEN and all mapped, checksum. what and idx
+ * say where it came from in warnings (see where_str). Returns the table with
+ * its length in *lenp, or NULL after a warning.
  */
 static const uint8_t *map_table(acpi_map_fn map, uint64_t phys,
-				const char *what, unsigned idx, uint32_t *lenp)
+				const char *what, int idx, uint32_t *lenp)
 {
 	const uint8_t *t;
 	uint32_t len;
-	char sig[5];
+	char sig[5], from[40];
 	int i;
 
+	where_str(from, sizeof(from), what, idx);
+
 	if (phys == 0) {
-		acpi_warn("acpi: %s %u points at address 0; ignoring it\n", what, idx);
+		acpi_warn("acpi: %s points at address 0; ignoring it\n", from);
 		return NULL;
 	}
 	t = map(phys, ACPI_HDR_LEN);
 	if (!t) {
-		acpi_warn("acpi: %s %u is outside mapped memory; ignoring it\n",
-			  what, idx);
+		acpi_warn("acpi: %s is outside mapped memory; ignoring it\n",
+			  from);
 		return NULL;
 	}
 	sig_str(t, sig);
 	for (i = 0; i < 4; i++) {
 		if (t[i] < 0x20 || t[i] >= 0x7f) {
-			acpi_warn("acpi: %s %u has an unprintable signature "
-				  "\"%s\"; ignoring it\n", what, idx, sig);
+			acpi_warn("acpi: %s has an unprintable signature "
+				  "\"%s\"; ignoring it\n", from, sig);
 			return NULL;
 		}
 	}
 	len = rd32(t + 4);
 	if (len < ACPI_HDR_LEN || len > ACPI_MAX_TABLE_LEN) {
-		acpi_warn("acpi: %s table (%s %u) has length %u, outside [%u, %u]; "
-			  "ignoring it\n", sig, what, idx, (unsigned)len,
+		acpi_warn("acpi: %s table (%s) has length %u, outside [%u, %u]; "
+			  "ignoring it\n", sig, from, (unsigned)len,
 			  (unsigned)ACPI_HDR_LEN, (unsigned)ACPI_MAX_TABLE_LEN);
 		return NULL;
 	}
 	t = map(phys, len);
 	if (!t) {
-		acpi_warn("acpi: %s table (%s %u) has length %u, running past "
-			  "mapped memory; ignoring it\n", sig, what, idx,
-			  (unsigned)len);
+		acpi_warn("acpi: %s table (%s) has length %u, running past "
+			  "mapped memory; ignoring it\n", sig, from, (unsigned)len);
 		return NULL;
 	}
 	if (!acpi_checksum_ok(t, len)) {
-		acpi_warn("acpi: %s table (%s %u) has a bad checksum; ignoring it\n",
-			  sig, what, idx);
+		acpi_warn("acpi: %s table (%s) has a bad checksum; ignoring it\n",
+			  sig, from);
 		return NULL;
 	}
 	*lenp = len;
@@ -645,7 +670,7 @@ static const uint8_t *map_root(const uint8_t *rsdp, acpi_map_fn map,
 	char sig[5];
 
 	if (rsdp[15] >= 2 && rd64(rsdp + 24) != 0) {
-		t = map_table(map, rd64(rsdp + 24), "XSDT at RSDP entry", 0, len);
+		t = map_table(map, rd64(rsdp + 24), "the RSDP's XSDT", -1, len);
 		if (t && bytes_eq(t, "XSDT", 4)) {
 			*entry_size = 8;
 			return t;
@@ -657,7 +682,7 @@ static const uint8_t *map_root(const uint8_t *rsdp, acpi_map_fn map,
 		}
 		acpi_warn("acpi: no valid XSDT; falling back to the RSDT\n");
 	}
-	t = map_table(map, rd32(rsdp + 16), "RSDT at RSDP entry", 0, len);
+	t = map_table(map, rd32(rsdp + 16), "the RSDP's RSDT", -1, len);
 	if (t && !bytes_eq(t, "RSDT", 4)) {
 		sig_str(t, sig);
 		acpi_warn("acpi: the RSDP's RSDT has signature \"%s\"; "
@@ -689,7 +714,7 @@ static void choose_tables(const uint8_t *root, uint32_t rlen, unsigned esz,
 		const uint8_t *e = root + ACPI_HDR_LEN + (size_t)i * esz;
 
 		phys = esz == 8 ? rd64(e) : rd32(e);
-		t = map_table(map, phys, rname, i, &len);
+		t = map_table(map, phys, rname, (int)i, &len);
 		if (!t)
 			continue;
 		for (k = 0; k < nwant; k++) {
@@ -759,6 +784,32 @@ static int srat_check_domains(const struct acpi_info *info)
 	return 0;
 }
 
+/*
+ * Memory ranges of two domains must not overlap: which node would own the
+ * pages? Linux then gives up on NUMA (numa_cleanup_meminfo); so do we.
+ * Ranges of one domain may overlap. Returns 0 when none overlap.
+ */
+static int srat_check_overlap(const struct acpi_info *info)
+{
+	const struct acpi_mem_range *a, *b;
+	int i, j;
+
+	for (i = 0; i < info->nmem; i++) {
+		for (j = 0; j < i; j++) {
+			a = &info->mem[i];
+			b = &info->mem[j];
+			if (a->pxm == b->pxm || a->base >= b->base + b->len ||
+			    b->base >= a->base + a->len)
+				continue;
+			acpi_warn("acpi: SRAT memory ranges of domains %u and %u "
+				  "overlap; not using the SRAT (one node)\n",
+				  (unsigned)b->pxm, (unsigned)a->pxm);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Enabled MADT CPUs that the SRAT does not place: one warning for all. */
 static void srat_report_missing(const struct acpi_info *info)
 {
@@ -809,7 +860,7 @@ static void cross_check(struct acpi_info *info)
 			acpi_warn("acpi: no SRAT processor is in the MADT; not using "
 				  "the SRAT (one node)\n");
 			info->has_srat = 0;
-		} else if (srat_check_domains(info)) {
+		} else if (srat_check_domains(info) || srat_check_overlap(info)) {
 			info->has_srat = 0;
 		} else {
 			srat_report_missing(info);

@@ -162,7 +162,7 @@ static void test_good_sets(void)
 	}
 	rc = acpi_parse(mem.b + 0x40, map, &info);
 	tap(rc == 0 && info.ncpus == 8 && info.has_srat &&
-	    warned("XSDT at RSDP entry 0) has a bad checksum") &&
+	    warned("XSDT table (the RSDP's XSDT) has a bad checksum") &&
 	    warned("falling back to the RSDT"), "bad_xsdt_falls_back_to_rsdt");
 
 	/* An uniprocessor machine: no SRAT, one CPU. */
@@ -268,7 +268,7 @@ static void test_rsdp(void)
 	setup();
 	mem_rsdp(&mem, 0x40, 0, 0xfff00000, 0);
 	tap(acpi_parse(mem.b + 0x40, map, &info) == -1 &&
-	    warned("RSDT at RSDP entry 0 is outside mapped memory") &&
+	    warned("the RSDP's RSDT is outside mapped memory") &&
 	    warned("no valid RSDT or XSDT"), "parse_rsdt_unmapped");
 }
 
@@ -751,6 +751,29 @@ static void test_cross(void)
 	tap(rc == 0 && !info.has_srat &&
 	    warned("SRAT puts a memory range in proximity domain 65536, beyond"),
 	    "srat_memory_domain_beyond_max_nodes_unusable");
+
+	/* Ranges of two domains overlapping: unusable; of one domain: fine. */
+	setup();
+	srat_begin(&t);
+	for (int i = 0; i < 4; i++)
+		srat_cpu(&t, i / 2, i, 1);
+	srat_mem(&t, 0, 0, 0x2000000, 1);
+	srat_mem(&t, 0, 0x1000000, 0x1000000, 1);
+	srat_mem(&t, 1, 0x2000000, 0x1000000, 1);
+	tbl_end(&t);
+	rc = parse_with(&t, NULL, 0);
+	tap(rc == 0 && nwarn == 0 && info.has_srat, "srat_same_domain_overlap_ok");
+	setup();
+	srat_begin(&t);
+	for (int i = 0; i < 4; i++)
+		srat_cpu(&t, i / 2, i, 1);
+	srat_mem(&t, 0, 0, 0x2000000, 1);
+	srat_mem(&t, 1, 0x1ff0000, 0x1000000, 1);
+	tbl_end(&t);
+	rc = parse_with(&t, NULL, 0);
+	tap(rc == 0 && !info.has_srat &&
+	    warned("SRAT memory ranges of domains 0 and 1 overlap; not using the "
+		   "SRAT (one node)"), "srat_domains_overlap_unusable");
 
 	setup();
 	srat_begin(&t);
