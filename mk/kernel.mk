@@ -1,1 +1,65 @@
-# kernel.mk - the kernel ELF and the GRUB ISO. (placeholder: filled by the boot work)
+# kernel.mk - the kernel ELF and the GRUB ISO.
+#
+#   build/kernel.elf  ELF32 at 1 MiB with a multiboot v1 header: boots from
+#                     GRUB (`multiboot`) and from QEMU -kernel alike
+#   build/os.iso      GRUB rescue ISO with boot/grub.cfg (make iso)
+#
+# Sources: boot/*.asm, arch/x86/*.{c,asm}, kernel/*.c, lib/*.c. Objects go to
+# build/k/ with -MMD dependency files, so a changed header rebuilds its users.
+#
+# The link runs twice: the first image's function addresses (nm) become the
+# symbol table (kernel/gen-ksyms.sh) that the second link adds in .ksyms,
+# which the linker script places after all code, so no function moves; the
+# recipe checks that.
+
+KOBJDIR		:= $(BUILD)/k
+KERNEL_C	:= $(sort $(wildcard arch/x86/*.c kernel/*.c lib/*.c))
+KERNEL_ASM	:= $(sort $(wildcard boot/*.asm arch/x86/*.asm))
+KERNEL_OBJS	:= $(patsubst %.c,$(KOBJDIR)/%.o,$(KERNEL_C)) \
+		   $(patsubst %.asm,$(KOBJDIR)/%.o,$(KERNEL_ASM))
+KERNEL_LDS	:= boot/kernel.ld
+KNM		:= $(CROSS)nm
+LIBGCC		:= $(shell $(KCC) -m32 -print-libgcc-file-name 2>/dev/null)
+KLDFLAGS	:= -m elf_i386 -T $(KERNEL_LDS) -nostdlib -z noexecstack
+
+.PHONY: kernel
+kernel: $(BUILD)/kernel.elf
+
+$(KOBJDIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(KCC) $(KCFLAGS) -MMD -MP -c $< -o $@
+
+$(KOBJDIR)/%.o: %.asm
+	@mkdir -p $(@D)
+	$(NASM) -f elf32 -g -F dwarf -MD $(@:.o=.d) -MP $< -o $@
+
+# Pass 1: no symbol table.
+$(BUILD)/kernel.pass1.elf: $(KERNEL_OBJS) $(KERNEL_LDS)
+	$(KLD) $(KLDFLAGS) -o $@ $(KERNEL_OBJS) $(LIBGCC)
+
+$(BUILD)/ksyms.asm: $(BUILD)/kernel.pass1.elf kernel/gen-ksyms.sh
+	kernel/gen-ksyms.sh $(KNM) $< > $@
+
+$(BUILD)/ksyms.o: $(BUILD)/ksyms.asm
+	$(NASM) -f elf32 $< -o $@
+
+# Pass 2: the same objects plus the table; function addresses must not move.
+$(BUILD)/kernel.elf: $(BUILD)/kernel.pass1.elf $(BUILD)/ksyms.o
+	$(KLD) $(KLDFLAGS) -o $@ $(KERNEL_OBJS) $(BUILD)/ksyms.o $(LIBGCC)
+	@$(KNM) -n $(BUILD)/kernel.pass1.elf | grep -i ' t ' > $(BUILD)/ksyms.pass1
+	@$(KNM) -n $@ | grep -i ' t ' > $(BUILD)/ksyms.pass2
+	@cmp -s $(BUILD)/ksyms.pass1 $(BUILD)/ksyms.pass2 || \
+		{ echo "kernel.mk: functions moved between the link passes" >&2; \
+		  rm -f $@; exit 1; }
+
+$(BUILD)/os.iso: $(BUILD)/kernel.elf boot/grub.cfg
+	@rm -rf $(BUILD)/isodir
+	@mkdir -p $(BUILD)/isodir/boot/grub
+	cp $(BUILD)/kernel.elf $(BUILD)/isodir/boot/kernel.elf
+	cp boot/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/isodir 2> $(BUILD)/grub-mkrescue.log || \
+		{ cat $(BUILD)/grub-mkrescue.log >&2; exit 1; }
+
+iso: $(BUILD)/os.iso
+
+-include $(KERNEL_OBJS:.o=.d)

@@ -1,0 +1,18 @@
+/*
+ * console.h - the raw output devices under printk: COM1 and VGA text.
+ *
+ * These write bytes and know nothing of locks; printk (kernel/printk.c)
+ * serializes whole lines across CPUs before calling them.
+ */
+#ifndef ARCH_X86_CONSOLE_H
+#define ARCH_X86_CONSOLE_H
+
+/* COM1 at 115200 baud, 8N1. Returns 0, or -1 when no UART answers. */
+int serial_init(void);
+void serial_putc(char c);
+
+/* 80x25 colour text at 0xB8000; scrolls, no cursor. */
+void vga_init(void);
+void vga_putc(char c);
+
+#endif

@@ -1,0 +1,110 @@
+/* paging.c - build the identity map of paging.h and switch paging on. */
+#include "paging.h"
+#include "bootinfo.h"
+#include "cpu.h"
+#include "printk.h"
+#include "string.h"
+
+#define PTE_PRESENT	0x001
+#define PTE_WRITE	0x002
+#define PTE_PWT		0x008	/* write-through */
+#define PTE_PCD		0x010	/* cache disable */
+#define PDE_LARGE	0x080	/* PS: this PDE maps 4 MiB */
+
+#define FOUR_GIB	(1ull << 32)
+
+static uint32_t page_dir[1024] __attribute__((aligned(PAGE_SIZE)));
+static uint32_t low_table[1024] __attribute__((aligned(PAGE_SIZE)));
+
+extern const char _text_start[], _text_end[];	/* kernel.ld */
+extern const char _rodata_start[], _rodata_end[];
+
+static int in_readonly(uintptr_t a)
+{
+	uintptr_t ts = (uintptr_t)_text_start;
+	uintptr_t te = (uintptr_t)_text_end & ~(PAGE_SIZE - 1);
+	uintptr_t rs = (uintptr_t)_rodata_start;
+	uintptr_t re = (uintptr_t)_rodata_end & ~(PAGE_SIZE - 1);
+
+	/* Only whole pages: a page the next section shares stays writable. */
+	return (a >= ts && a < te) || (a >= rs && a < re);
+}
+
+int paging_map_identity(uint64_t phys, uint64_t len, int uncached)
+{
+	uint64_t a, end = phys + len;
+	uint32_t flags = PTE_PRESENT | PTE_WRITE | PDE_LARGE;
+
+	if (!len)
+		return 0;
+	if (end > FOUR_GIB || end < phys)
+		return -1;
+	if (uncached)
+		flags |= PTE_PCD | PTE_PWT;
+	for (a = phys & ~(uint64_t)(LARGE_PAGE_SIZE - 1); a < end; a += LARGE_PAGE_SIZE) {
+		uint32_t i = (uint32_t)(a >> 22);
+
+		if (i == 0)
+			continue;	/* the first 4 MiB are always mapped */
+		/* Uncached wins: a device page must never be cached. */
+		if (!(page_dir[i] & PTE_PRESENT) || uncached)
+			page_dir[i] = (uint32_t)a | flags;
+	}
+	return 0;
+}
+
+int paging_is_mapped(uintptr_t addr)
+{
+	uint32_t pde = page_dir[addr >> 22];
+
+	if (!(pde & PTE_PRESENT))
+		return 0;
+	if (pde & PDE_LARGE)
+		return 1;
+	return !!(low_table[(addr >> PAGE_SHIFT) & 1023] & PTE_PRESENT);
+}
+
+uint32_t paging_cr3(void)
+{
+	return (uint32_t)(uintptr_t)page_dir;
+}
+
+void paging_init(void)
+{
+	uint32_t i;
+	int r;
+
+	memset(page_dir, 0, sizeof(page_dir));
+	/* Page 0 stays unmapped so that a NULL dereference faults. */
+	low_table[0] = 0;
+	for (i = 1; i < 1024; i++) {
+		uint32_t a = i << PAGE_SHIFT;
+
+		low_table[i] = a | PTE_PRESENT | (in_readonly(a) ? 0 : PTE_WRITE);
+	}
+	page_dir[0] = (uint32_t)(uintptr_t)low_table | PTE_PRESENT | PTE_WRITE;
+
+	/*
+	 * RAM and ACPI memory from the loader's map. Reserved ranges are left
+	 * out (they include device memory that must not be cached); ACPI
+	 * tables inside them are mapped on demand (acpi_boot.c).
+	 */
+	for (r = 0; r < boot_info.nmmap; r++) {
+		const struct mem_region *m = &boot_info.mmap[r];
+
+		if (m->type == MEM_USABLE || m->type == MEM_ACPI_RECLAIM ||
+		    m->type == MEM_ACPI_NVS) {
+			uint64_t end = m->base + m->len;
+
+			if (m->base >= FOUR_GIB)
+				continue;
+			if (end > FOUR_GIB)
+				end = FOUR_GIB;
+			paging_map_identity(m->base, end - m->base, 0);
+		}
+	}
+
+	write_cr3(paging_cr3());
+	write_cr4(read_cr4() | CR4_PSE);
+	write_cr0(read_cr0() | CR0_PG | CR0_WP);
+}

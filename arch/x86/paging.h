@@ -1,0 +1,36 @@
+/*
+ * paging.h - the kernel's one address space: physical memory mapped at its
+ * own address (identity), shared by every CPU (one page directory).
+ *
+ * 32-bit paging without PAE, so only the first 4 GiB can be reached. The
+ * first 4 MiB use 4 KiB pages so that page 0 can stay unmapped (a NULL
+ * pointer faults) and the kernel's code and read-only data can be write
+ * protected; everything above uses 4 MiB pages (CR4.PSE).
+ */
+#ifndef ARCH_X86_PAGING_H
+#define ARCH_X86_PAGING_H
+
+#include <stdint.h>
+
+#define PAGE_SIZE	4096u
+#define PAGE_SHIFT	12
+#define LARGE_PAGE_SIZE	(4u << 20)
+
+/* Build the page directory from the memory map and turn paging on. */
+void paging_init(void);
+
+/*
+ * Make [phys, phys + len) reachable at the same address. uncached for
+ * device registers (LAPIC, I/O APIC). Returns 0, or -1 when the range is
+ * above 4 GiB. Only before the APs start, or for ranges no CPU has touched:
+ * it adds mappings and never changes one another CPU may have cached.
+ */
+int paging_map_identity(uint64_t phys, uint64_t len, int uncached);
+
+/* 1 when addr is mapped. */
+int paging_is_mapped(uintptr_t addr);
+
+/* The value every CPU loads into CR3. */
+uint32_t paging_cr3(void);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * percpu.h - each CPU's own data, reached through %gs.
+ *
+ * Every CPU's %gs holds a GDT segment whose base is its struct percpu
+ * (gdt.c), and the struct begins with a pointer to itself, so this_cpu() is
+ * one load and needs no lock, no APIC read and no table lookup. Interrupt
+ * entry reloads %gs from the task register (entry.asm), so the rule holds in
+ * every handler, whatever user code later does to %gs.
+ *
+ * Locking: the fields are written by their own CPU only, except where noted.
+ * Other CPUs read them (ticks for tests, current for the scheduler) without a
+ * lock; 32-bit aligned loads and stores do not tear on x86.
+ */
+#ifndef ARCH_X86_PERCPU_H
+#define ARCH_X86_PERCPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "params.h"
+
+struct tss {
+	uint32_t link;
+	uint32_t esp0, ss0;	/* kernel stack for entries from ring 3 */
+	uint32_t esp1, ss1, esp2, ss2;
+	uint32_t cr3, eip, eflags;
+	uint32_t eax, ecx, edx, ebx, esp, ebp, esi, edi;
+	uint32_t es, cs, ss, ds, fs, gs, ldt;
+	uint16_t trap, iomap_base;
+} __attribute__((packed));
+
+struct percpu {
+	struct percpu *self;	/* %gs:0; must stay first */
+	int cpu;		/* logical CPU number (Linux order). Before the
+				 * boot CPU numbers the online CPUs (smpboot.c)
+				 * it is the CPU's slot, unique but maybe with
+				 * holes; written by the boot CPU then. */
+	int slot;		/* index in smpboot's table of MADT CPUs */
+	uint32_t apic_id;
+	int node;		/* NUMA node (SRAT), 0 without one */
+	volatile uint32_t ticks;	/* timer interrupts taken on this CPU */
+	void *current;		/* the running task: owned by sched/ */
+	void *sched_data;	/* anything else the scheduler keeps per CPU */
+	uintptr_t stack_base;	/* lowest address of the boot/idle stack */
+	uintptr_t stack_top;	/* one past its highest */
+	int irq_depth;		/* nesting of interrupt handlers */
+	struct tss tss;		/* this CPU's TSS (its GDT descriptor: gdt.c) */
+};
+
+/* This CPU's struct percpu. */
+static inline struct percpu *this_cpu(void)
+{
+	struct percpu *p;
+
+	__asm__ volatile("movl %%gs:0, %0" : "=r"(p));
+	return p;
+}
+
+/* This CPU's logical number. */
+static inline int smp_processor_id(void)
+{
+	int cpu;
+
+	__asm__ volatile("movl %%gs:%c1, %0"
+			 : "=r"(cpu) : "i"(offsetof(struct percpu, cpu)));
+	return cpu;
+}
+
+/* The struct percpu of logical CPU cpu, or NULL when it is not online. */
+struct percpu *cpu_data(int cpu);
+
+#endif

@@ -1,0 +1,40 @@
+/*
+ * timer.h - time: the TSC for timestamps and delays, and the LAPIC timer
+ * ticking at HZ on every CPU, both calibrated against the PIT at boot.
+ */
+#ifndef ARCH_X86_TIMER_H
+#define ARCH_X86_TIMER_H
+
+#include <stdint.h>
+
+/* Calibrate TSC and LAPIC timer against the PIT (boot CPU, interrupts off),
+ * print both rates. */
+void timer_calibrate(void);
+
+/* Start this CPU's periodic tick at HZ (every CPU, once). */
+void timer_start_tick(void);
+
+/* TSC ticks per microsecond, as calibrated (0 before). */
+uint32_t tsc_khz(void);
+
+/* Microseconds since timer_calibrate(); a monotonic clock on one CPU, and
+ * across CPUs as far as their TSCs agree (QEMU keeps them together). */
+uint64_t time_us(void);
+
+/* Busy-wait (no sleeping: usable with interrupts off and in panic). */
+void udelay(uint32_t us);
+void mdelay(uint32_t ms);
+
+/* A deadline us from now, and whether it has passed. */
+uint64_t timer_deadline_us(uint32_t us);
+int timer_expired(uint64_t deadline);
+
+/*
+ * The scheduler's hook, called on every CPU from every timer tick, with
+ * interrupts off, after this CPU's tick count (percpu.ticks) went up.
+ * user is 1 when the tick interrupted user mode. NULL: nothing is called.
+ */
+typedef void (*tick_hook_t)(int user);
+void timer_set_tick_hook(tick_hook_t fn);
+
+#endif

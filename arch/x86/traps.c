@@ -1,0 +1,154 @@
+/*
+ * traps.c - the IDT, the dispatch of every vector, and exceptions.
+ *
+ * Every exception in the kernel is a bug, so each ends in a panic that says
+ * which exception, where, on which CPU, with the registers and a stack trace
+ * (kernel/panic.c stops the other CPUs first). User mode, when it comes, will
+ * turn its own faults into signals here before reaching the panic.
+ */
+#include <stdint.h>
+#include "trap.h"
+#include "cpu.h"
+#include "gdt.h"
+#include "lapic.h"
+#include "percpu.h"
+#include "panic.h"
+#include "printk.h"
+#include "stacktrace.h"
+
+#define IDT_INTR_GATE	0x8e	/* present, ring 0, 32-bit interrupt gate */
+
+struct idt_gate {
+	uint16_t off_lo;
+	uint16_t sel;
+	uint8_t zero;
+	uint8_t type;
+	uint16_t off_hi;
+} __attribute__((packed));
+
+static struct idt_gate idt[256] __attribute__((aligned(8)));
+static irq_handler_t handlers[256];
+extern const uint32_t isr_stub_table[256];	/* entry.asm */
+
+/* Names and mnemonics from the Intel SDM vol. 3, table 6-1. */
+static const char *const exc_names[32] = {
+	"divide error (#DE)", "debug (#DB)", "NMI", "breakpoint (#BP)",
+	"overflow (#OF)", "BOUND range exceeded (#BR)", "invalid opcode (#UD)",
+	"device not available (#NM)", "double fault (#DF)",
+	"coprocessor segment overrun", "invalid TSS (#TS)",
+	"segment not present (#NP)", "stack-segment fault (#SS)",
+	"general protection (#GP)", "page fault (#PF)", "reserved (15)",
+	"x87 floating-point error (#MF)", "alignment check (#AC)",
+	"machine check (#MC)", "SIMD floating-point (#XM)",
+	"virtualization (#VE)", "control protection (#CP)", "reserved (22)",
+	"reserved (23)", "reserved (24)", "reserved (25)", "reserved (26)",
+	"reserved (27)", "hypervisor injection (#HV)",
+	"VMM communication (#VC)", "security (#SX)", "reserved (31)",
+};
+
+void idt_init(void)
+{
+	int v;
+
+	for (v = 0; v < 256; v++) {
+		uint32_t a = isr_stub_table[v];
+
+		idt[v].off_lo = a & 0xffff;
+		idt[v].sel = GDT_KERNEL_CS;
+		idt[v].zero = 0;
+		idt[v].type = IDT_INTR_GATE;
+		idt[v].off_hi = a >> 16;
+	}
+	idt_load();
+}
+
+void idt_load(void)
+{
+	struct gdt_ptr p = { sizeof(idt) - 1, (uintptr_t)idt };
+
+	__asm__ volatile("lidt %0" : : "m"(p));
+}
+
+void irq_register(int vector, irq_handler_t fn)
+{
+	if (vector < 32 || vector > 255)
+		panic("irq_register: vector %d is not an interrupt vector", vector);
+	handlers[vector] = fn;
+}
+
+static void print_pf_error(uint32_t err)
+{
+	printk("  page fault: %s %s in %s mode%s\n",
+	       err & 2 ? "write to" : (err & 16 ? "instruction fetch from" : "read of"),
+	       err & 1 ? "a protected page" : "a not-present page",
+	       err & 4 ? "user" : "kernel",
+	       err & 8 ? " (reserved bit set)" : "");
+}
+
+void trap_dump(const struct trap_frame *f)
+{
+	int from_user = (f->cs & 3) == 3;
+	uint32_t esp = from_user ? f->esp : (uint32_t)(uintptr_t)&f->esp;
+	char sym[64];
+
+	ksym_format(sym, sizeof(sym), f->eip);
+	printk("  EIP %08x <%s>  CS %04x  EFLAGS %08x  error %08x\n",
+	       f->eip, sym, f->cs, f->eflags, f->err);
+	if (f->vector == 14)
+		printk("  CR2 %08x (the address that faulted)\n", read_cr2());
+	printk("  EAX %08x  EBX %08x  ECX %08x  EDX %08x\n",
+	       f->eax, f->ebx, f->ecx, f->edx);
+	printk("  ESI %08x  EDI %08x  EBP %08x  ESP %08x\n",
+	       f->esi, f->edi, f->ebp, esp);
+	printk("  DS %04x  ES %04x  FS %04x  GS %04x  CR0 %08x  CR3 %08x  CR4 %08x\n",
+	       f->ds & 0xffff, f->es & 0xffff, f->fs & 0xffff, f->gs & 0xffff,
+	       read_cr0(), read_cr3(), read_cr4());
+	if (f->vector == 14)
+		print_pf_error(f->err);
+	dump_stack_from(f->ebp, f->eip);
+}
+
+static void exception(struct trap_frame *f)
+{
+	panic_enter();
+	printk("panic: CPU %d (APIC 0x%x): exception %u, %s\n",
+	       smp_processor_id(), this_cpu()->apic_id, f->vector,
+	       exc_names[f->vector]);
+	trap_dump(f);
+	panic_finish();
+}
+
+void trap_dispatch(struct trap_frame *f)
+{
+	struct percpu *pc = this_cpu();
+	irq_handler_t fn;
+
+	if (f->vector == 2) {
+		panic_nmi(f);
+		return;
+	}
+	if (f->vector < 32) {
+		exception(f);
+		return;
+	}
+	if (f->vector == VEC_SPURIOUS)
+		return;		/* the LAPIC wants no EOI for it */
+	if (f->vector >= VEC_PIC_BASE && f->vector < VEC_PIC_BASE + 16)
+		return;		/* spurious IRQ 7/15 of the masked 8259s */
+
+	/*
+	 * EOI first: the gate keeps interrupts off until iret, so a new
+	 * interrupt of this vector waits in the IRR; and a handler that
+	 * switches tasks (the scheduler, later) must not leave the LAPIC
+	 * blocked behind it.
+	 */
+	lapic_eoi();
+	pc->irq_depth++;
+	fn = handlers[f->vector];
+	if (fn)
+		fn(f);
+	else
+		printk("irq: CPU %d: vector 0x%x has no handler; ignored\n",
+		       pc->cpu, f->vector);
+	pc->irq_depth--;
+}

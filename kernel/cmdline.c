@@ -1,0 +1,66 @@
+/* cmdline.c - parse the options of cmdline.h. */
+#include "cmdline.h"
+#include "printk.h"
+#include "string.h"
+
+struct boot_options boot_opts;
+
+/* A decimal number from s; -1 when s is not one. */
+static int parse_uint(const char *s)
+{
+	int v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 100000)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	return v;
+}
+
+static void option(char *opt)
+{
+	char *val = strchr(opt, '=');
+
+	if (val)
+		*val++ = '\0';
+
+	if (!strcmp(opt, "ktest") && !val) {
+		boot_opts.ktest = 1;
+	} else if (!strcmp(opt, "ktest_panic") && val &&
+		   (!strcmp(val, "pf") || !strcmp(val, "ud") ||
+		    !strcmp(val, "panic") || !strcmp(val, "ap"))) {
+		boot_opts.ktest_panic = val;
+	} else if (!strcmp(opt, "acpi") && val && !strcmp(val, "last")) {
+		boot_opts.acpi_last = 1;
+	} else if (!strcmp(opt, "smp") && val && !strcmp(val, "serial")) {
+		boot_opts.smp_mode = SMP_MODE_SERIAL;
+	} else if (!strcmp(opt, "smp") && val && !strcmp(val, "parallel")) {
+		boot_opts.smp_mode = SMP_MODE_PARALLEL;
+	} else if (!strcmp(opt, "maxcpus") && val && parse_uint(val) >= 1) {
+		boot_opts.maxcpus = parse_uint(val);
+	} else {
+		printk("cmdline: unknown option '%s%s%s' ignored\n", opt,
+		       val ? "=" : "", val ? val : "");
+	}
+}
+
+void cmdline_parse(char *s)
+{
+	while (*s) {
+		char *end;
+
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		for (end = s; *end && *end != ' '; end++)
+			;
+		if (*end)
+			*end++ = '\0';
+		option(s);
+		s = end;
+	}
+}

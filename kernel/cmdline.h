@@ -1,0 +1,40 @@
+/*
+ * cmdline.h - the kernel command-line options (from the multiboot loader).
+ *
+ *   ktest             run the in-kernel tests, print KTAP, leave QEMU through
+ *                     isa-debug-exit (all passed: QEMU exits 1; any failed: 3;
+ *                     a panic: 5)
+ *   ktest_panic=WHAT  after boot, crash on purpose so tests can read the
+ *                     panic: pf (bad pointer), ud (invalid opcode),
+ *                     panic (panic()), ap (page fault on the last CPU);
+ *                     a panic then leaves QEMU as under ktest
+ *   acpi=last         when an ACPI table signature appears twice, use the
+ *                     last copy (QEMU -acpitable appends a crafted table)
+ *   smp=serial|parallel  how to start the APs (default: SMP_DEFAULT_MODE)
+ *   maxcpus=N         bring up at most N CPUs, the boot CPU included (N >= 1)
+ *
+ * Unknown options are printed and ignored.
+ */
+#ifndef KERNEL_CMDLINE_H
+#define KERNEL_CMDLINE_H
+
+enum smp_mode {
+	SMP_MODE_DEFAULT,
+	SMP_MODE_SERIAL,	/* INIT-SIPI-SIPI and wait, one AP at a time */
+	SMP_MODE_PARALLEL,	/* all sequences first, then one wait */
+};
+
+struct boot_options {
+	int ktest;
+	const char *ktest_panic;	/* NULL: none */
+	int acpi_last;
+	enum smp_mode smp_mode;
+	int maxcpus;			/* 0: no limit */
+};
+
+extern struct boot_options boot_opts;
+
+/* Parse s (may be modified); prints what it did not understand. */
+void cmdline_parse(char *s);
+
+#endif

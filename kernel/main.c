@@ -1,0 +1,99 @@
+/*
+ * main.c - the boot CPU's way from the loader to a running machine.
+ *
+ * The order is the data flow of DESIGN.md: per-CPU data and the console
+ * first (everything after may print or panic), then what the loader told us,
+ * paging, ACPI, NUMA and the page pools, interrupts and timers, the other
+ * CPUs, and finally the topology report.
+ */
+#include <stdint.h>
+#include "acpi_boot.h"
+#include "bootinfo.h"
+#include "cmdline.h"
+#include "cpu.h"
+#include "cputopo.h"
+#include "heap.h"
+#include "ioapic.h"
+#include "ktest.h"
+#include "lapic.h"
+#include "numa.h"
+#include "paging.h"
+#include "panic.h"
+#include "printk.h"
+#include "smp.h"
+#include "string.h"
+#include "timer.h"
+#include "trap.h"
+
+/* The default LAPIC address (Intel SDM 10.4.1) when there is no MADT. */
+#define LAPIC_DEFAULT_ADDR	0xfee00000
+
+static char cmdline_buf[BOOT_CMDLINE_MAX];
+
+static void ktest_panic_ap(void *arg)
+{
+	(void)arg;
+	*(volatile uint32_t *)(uintptr_t)0xdead0000 = 0;
+}
+
+/* ktest_panic=WHAT: crash on purpose so that tests can read a panic. */
+static void crash(const char *what)
+{
+	/* Volatile so the compiler cannot see the address is bad and
+	 * replace the access with a trap of its own. */
+	volatile uintptr_t bad = 0xdead0000;
+
+	printk("ktest_panic: crashing on purpose (%s)\n", what);
+	if (!strcmp(what, "pf"))
+		*(volatile uint32_t *)bad = 1;
+	else if (!strcmp(what, "ud"))
+		__asm__ volatile("ud2");
+	else if (!strcmp(what, "panic"))
+		panic("ktest_panic=panic: panic() called on purpose");
+	else if (!strcmp(what, "ap"))
+		smp_call_function_single(num_online_cpus() - 1, ktest_panic_ap, 0);
+	printk("ktest_panic: still alive after '%s'\n", what);
+}
+
+void kmain(uint32_t magic, uint32_t mbi)
+{
+	int have_madt;
+
+	smp_prepare_boot_cpu();
+	console_init();
+	idt_init();
+	printk("kernel: booting (32-bit, HZ=%d, NR_CPUS=%d)\n", HZ, NR_CPUS);
+
+	bootinfo_init(magic, mbi);
+	bootinfo_print();
+	strlcpy(cmdline_buf, boot_info.cmdline, sizeof(cmdline_buf));
+	cmdline_parse(cmdline_buf);
+	panic_set_exit(boot_opts.ktest || boot_opts.ktest_panic);
+
+	paging_init();
+	have_madt = acpi_boot_init(boot_opts.acpi_last) == 0;
+	numa_init();
+	heap_init();
+
+	pic_disable();
+	lapic_init(have_madt && acpi_info.lapic_addr ? acpi_info.lapic_addr :
+		   LAPIC_DEFAULT_ADDR);
+	lapic_setup_cpu(have_madt ? acpi_info.lapic_nmi_lint : 1);
+	this_cpu()->apic_id = lapic_id();
+	if (have_madt)
+		ioapic_init(&acpi_info);
+	smp_init_ipis();
+	timer_calibrate();
+	timer_start_tick();
+	sti();
+
+	smp_boot_aps(have_madt);
+	topology_init();
+
+	if (boot_opts.ktest_panic)
+		crash(boot_opts.ktest_panic);
+	if (boot_opts.ktest)
+		ktest_run_all();
+	printk("boot: ready\n");
+	cpu_idle();
+}

@@ -1,0 +1,74 @@
+/* spinlock.c - the spinlocks of spinlock.h. */
+#include "spinlock.h"
+#include "cpu.h"
+#include "percpu.h"
+#include "panic.h"
+
+void spin_lock_init(struct spinlock *l, const char *name)
+{
+	l->locked = 0;
+	l->owner = 0;
+	l->name = name;
+}
+
+static inline int try_take(struct spinlock *l)
+{
+	return __atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE) == 0;
+}
+
+void spin_lock(struct spinlock *l)
+{
+	struct percpu *me = this_cpu();
+
+	if (l->owner == me)
+		panic("spinlock '%s': taken again by CPU %d, which holds it",
+		      l->name, me->cpu);
+	while (!try_take(l)) {
+		/* Spin on a plain read: no bus locking while it is held. */
+		while (__atomic_load_n(&l->locked, __ATOMIC_RELAXED))
+			cpu_relax();
+	}
+	l->owner = me;
+}
+
+int spin_trylock(struct spinlock *l)
+{
+	if (!try_take(l))
+		return 0;
+	l->owner = this_cpu();
+	return 1;
+}
+
+void spin_unlock(struct spinlock *l)
+{
+	if (l->owner != this_cpu())
+		panic("spinlock '%s': released by CPU %d, which does not hold it",
+		      l->name, smp_processor_id());
+	l->owner = 0;
+	__atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
+}
+
+int spin_is_locked(const struct spinlock *l)
+{
+	return __atomic_load_n(&l->locked, __ATOMIC_RELAXED) != 0;
+}
+
+uint32_t spin_lock_irqsave(struct spinlock *l)
+{
+	uint32_t flags = irq_save();
+
+	spin_lock(l);
+	return flags;
+}
+
+void spin_unlock_irqrestore(struct spinlock *l, uint32_t flags)
+{
+	spin_unlock(l);
+	irq_restore(flags);
+}
+
+void spin_lock_bust(struct spinlock *l)
+{
+	l->owner = 0;
+	__atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
+}
