@@ -1,0 +1,109 @@
+/*
+ * sched_arch.h - the seam: all the scheduler needs from its environment.
+ *
+ * The scheduler is portable C. It reaches the machine only through the
+ * functions below, and the same scheduler sources are compiled into two
+ * environments that implement them:
+ *
+ *   the kernel     (arch/x86/, kernel/): real CPUs, IPIs, stacks, spinlocks
+ *   the simulator  (sched/sim/arch.c):   simulated CPUs driven tick by tick,
+ *                                        locks that check their own rules
+ *
+ * Each environment also supplies a header named sched_env.h on the include
+ * path (the simulator's is sched/sim/sched_env.h) that defines:
+ *
+ *   arch_spinlock_t         the lock type embedded in struct runqueue
+ *   SCHED_ENV_TASK_FIELDS   extra members appended to struct task_struct
+ *                           (may be empty; see sched.h for the two ways a
+ *                           kernel attaches its own task data)
+ *
+ * Nothing else of the environment is visible to the scheduler: no x86, no
+ * libc, no kernel headers. Every function here may be called with
+ * interrupts off and runqueue locks held, so none of them may sleep or call
+ * back into the scheduler.
+ */
+#ifndef SCHED_ARCH_H
+#define SCHED_ARCH_H
+
+#include "sched_env.h"
+
+struct task_struct;
+
+/* ---- where and when ---------------------------------------------------- */
+
+/* Logical number of the CPU executing this code (0 .. ncpus-1). */
+int arch_smp_processor_id(void);
+
+/*
+ * The tick counter: HZ (include/params.h) ticks per second since boot. The
+ * scheduler counts time slices, sleep averages and balance intervals in
+ * ticks, as 2.5.59 does with jiffies. Must not go backwards.
+ */
+unsigned long arch_jiffies(void);
+
+/* ---- CPUs and tasks ----------------------------------------------------- */
+
+/*
+ * Ask CPU cpu (never this one) to look at need_resched of its current task
+ * soon: a reschedule IPI in the kernel, a flag the simulator delivers at
+ * that CPU's next step. The scheduler has already set need_resched.
+ */
+void arch_send_resched_ipi(int cpu);
+
+/*
+ * Switch this CPU from prev to next (prev != next). Called by schedule()
+ * with interrupts off and this CPU's runqueue lock held. In the kernel it
+ * saves prev's registers and stack and resumes next; it "returns" when some
+ * CPU later switches back to prev, and schedule() then releases the lock of
+ * the runqueue of the CPU it is on by then. A task that starts for the
+ * first time (it never called schedule()) must call schedule_tail() first.
+ * The simulator records the switch and returns at once.
+ */
+void arch_context_switch(struct task_struct *prev, struct task_struct *next);
+
+/* ---- locks and interrupts ----------------------------------------------- */
+
+/*
+ * Lock classes, in the order they nest: a CPU holding a lock of one class
+ * may take only locks of a higher class, or of the same class at a higher
+ * address (two runqueues: lower address first, as double_rq_lock does).
+ * The kernel may ignore the class; the simulator checks it on every lock.
+ */
+enum sched_lock_class {
+	SCHED_LOCK_RQ,		/* struct runqueue's lock */
+	SCHED_LOCK_TASKS,	/* the scheduler's list of all tasks (a leaf) */
+};
+
+void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls);
+/* Spin until held. Called with interrupts off (the tick takes these locks
+ * from interrupt context, so taking one with interrupts on could deadlock
+ * against this CPU's own timer interrupt). */
+void arch_spin_lock(arch_spinlock_t *lock);
+void arch_spin_unlock(arch_spinlock_t *lock);
+
+/* Turn interrupts off on this CPU; return what restores the old state. */
+unsigned long arch_irq_save(void);
+void arch_irq_restore(unsigned long flags);
+
+/* ---- diagnostics -------------------------------------------------------- */
+
+/*
+ * A broken invariant: print the message and stop (the kernel halts every
+ * CPU; the simulator aborts, or returns to a test that expected it). The
+ * message conversions used by sched/ are %d %u %ld %lu %s %x %llx.
+ */
+void arch_sched_panic(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+
+/* printk-like log line (no trailing newline needed; one call, one line). */
+void arch_sched_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Trace hook: task p moved from CPU from to CPU to, for reason why (enum
+ * sched_move in sched.h). The kernel writes a `trace: ... ev=migrate` event,
+ * the simulator counts per-task migrations. Called with both runqueue locks
+ * held: record, do not call back.
+ */
+void arch_trace_migrate(struct task_struct *p, int from, int to, int why);
+
+#endif

@@ -1,0 +1,96 @@
+/*
+ * tunables.h - the 'tuning knobs' of the scheduler, all in one place.
+ *
+ * Each knob with its unit and where its number comes from. "D7" is Ingo
+ * Molnar's sched-2.5.59-D7 patch (shared/seeds/001-...), "2.5.59" the
+ * kernel it applies to, "article" the LWN article on the 2.5.59 NUMA
+ * scheduler (shared/seeds/000-article.md). Times are in ticks (HZ per
+ * second, include/params.h); with HZ=1000 one tick is one millisecond.
+ */
+#ifndef SCHED_TUNABLES_H
+#define SCHED_TUNABLES_H
+
+#include "params.h"
+
+/* Ticks in ms milliseconds, at least 1 (as 2.5.59's "HZ/1000 ?: 1"). */
+#define MS_TO_TICKS(ms)	((ms) * HZ / 1000 ? (ms) * HZ / 1000 : 1)
+
+/* ---- time slices -------------------------------------------------------- */
+
+/* 10 ms: the slice of a nice +19 task. D7 (2.5.59: 10 ms). */
+#define MIN_TIMESLICE		MS_TO_TICKS(10)
+/* 200 ms: the slice of a nice -20 task; nice 0 gets 102 ms. D7 (2.5.59: 300). */
+#define MAX_TIMESLICE		MS_TO_TICKS(200)
+
+/* ---- interactivity ------------------------------------------------------ */
+
+/* %: a forked child starts with this share of its parent's sleep_avg.
+ * D7 (2.5.59: 95). */
+#define CHILD_PENALTY		50
+/* %: the parent keeps this share of its sleep_avg at fork. 2.5.59 and D7. */
+#define PARENT_PENALTY		100
+/* Weight of the parent's sleep_avg against an exiting CPU-hog child's:
+ * parent = (parent * 3 + child) / 4. 2.5.59 and D7. */
+#define EXIT_WEIGHT		3
+/* %: sleep_avg moves the priority by at most this share of the 40 nice
+ * levels, so by -5..+5 levels. 2.5.59 and D7. */
+#define PRIO_BONUS_RATIO	25
+/* Priority levels a nice 0 task must have earned above its static priority
+ * to count as interactive (re-inserted into the active array when its slice
+ * ends). 2.5.59 and D7. */
+#define INTERACTIVE_DELTA	2
+/* Ticks: the cap of sleep_avg, 10 s. A task must sleep this long (net of
+ * running) to earn the full bonus. D7 (2.5.59: 2 s). */
+#define MAX_SLEEP_AVG		(10 * HZ)
+/* Ticks per runnable task: once the oldest expired task has waited
+ * STARVATION_LIMIT * nr_running, interactive tasks go to the expired array
+ * too, so the arrays swap. 30 s: D7 (2.5.59: 2 s). 0 turns it off. */
+#define STARVATION_LIMIT	(30 * HZ)
+
+/* 1: a sync wakeup (the waker is about to sleep, e.g. a pipe) moves the
+ * wakee to the waker's CPU and does not preempt. D7. */
+#define SYNC_WAKEUPS		1
+/* 1: a forked child is queued just in front of its parent at the parent's
+ * priority, so it runs as soon as the parent yields the CPU. D7. */
+#define SMART_WAKE_CHILD	1
+
+/* ---- load balancing ----------------------------------------------------- */
+
+/* Ticks between intra-node balances of an idle CPU: 1 ms. Article, D7. */
+#define IDLE_REBALANCE_TICK	MS_TO_TICKS(1)
+/* Ticks between intra-node balances of a busy CPU: 200 ms. Article
+ * (D7 uses HZ/4 = 250 ms). */
+#define BUSY_REBALANCE_TICK	MS_TO_TICKS(200)
+/* Ticks between inter-node balances of an idle CPU: 2 ms. Article. */
+#define IDLE_NODE_REBALANCE_TICK MS_TO_TICKS(2)
+/* Ticks between inter-node balances of a busy CPU: 400 ms. Article. */
+#define BUSY_NODE_REBALANCE_TICK MS_TO_TICKS(400)
+
+/* %: a busy CPU pulls only when the tasks to move are at least 25% of the
+ * busiest runqueue's (2.5.59: "imbalance < (max_load + 3) / 4"). */
+#define IMBALANCE_PCT		25
+/* %: a node is balanced against only when its load per CPU exceeds this
+ * node's by this ratio. 2.5.59 (NODE_THRESHOLD). */
+#define NODE_THRESHOLD		125
+/* Ticks a task stays cache-hot after it last ran: a busy balance leaves it
+ * where it is. 2.5.59 computes cache_decay_ticks from the L2 size at boot;
+ * 10 ms is the value it arrives at on 2003 machines (an assumption here). */
+#define CACHE_DECAY_TICKS	MS_TO_TICKS(10)
+
+/*
+ * 1: an idle CPU also pulls from another node when that node has more
+ * runnable tasks than CPUs while this node has fewer, whatever
+ * NODE_THRESHOLD says. Not in 2.5.59: with nodes of more than 9 CPUs the
+ * 125% rule can leave a CPU idle beside a waiting task forever, a "wasted
+ * core" (Lozi et al., EuroSys 2016), which sanity.c reports.
+ */
+#define NODE_IDLE_PULL		1
+
+/* ---- load arithmetic ---------------------------------------------------- */
+
+/* Fixed-point unit of a load per CPU: a runqueue with as many runnable
+ * tasks as CPUs has load LOAD_SCALE. Shared runqueues have several CPUs,
+ * so loads are compared per CPU, not per runqueue as in 2.5.59. */
+#define LOAD_SCALE		1024
+
+#endif
