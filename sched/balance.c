@@ -1,0 +1,430 @@
+/*
+ * balance.c - passive load balancing: inside a node, between nodes, at exec.
+ *
+ * The 2.5.59 NUMA scheduler in three places (article):
+ *  - load_balance() pulls tasks from the busiest runqueue of this CPU's
+ *    node: every 1 ms on an idle CPU, every 200 ms on a busy one;
+ *  - balance_node() looks past the node every 2 ms (idle) / 400 ms (busy)
+ *    and pulls from the busiest node, if it is NODE_THRESHOLD busier;
+ *  - sched_balance_exec() places a task that calls exec() on the least
+ *    loaded CPU of the least loaded node, before its memory is allocated.
+ *
+ * Loads are compared per CPU (nr_running / nr_cpus): a runqueue shared by
+ * the two threads of a core with two tasks is as loaded as a one-CPU
+ * runqueue with one. For runqueues of one CPU every rule below is the
+ * 2.5.59 rule.
+ */
+#include "runqueue.h"
+
+/* CPUs of rq currently running something (unlocked estimate). */
+static int rq_busy(const runqueue_t *rq)
+{
+	int idx, busy = 0;
+
+	for_each_sibling(idx, rq) {
+		const struct cpu_slot *slot = &rq->cpu[idx];
+
+		if (READ_ONCE(slot->curr) != slot->idle)
+			busy++;
+	}
+	return busy;
+}
+
+/* Tasks of rq that wait for a CPU (unlocked estimate). */
+static int rq_waiting(const runqueue_t *rq)
+{
+	int waiting = (int)READ_ONCE(rq->nr_running) - rq_busy(rq);
+
+	return waiting > 0 ? waiting : 0;
+}
+
+/*
+ * How many tasks to pull from busiest (b_nr tasks) into this runqueue
+ * (t_nr tasks) to even out their loads per CPU; 0 unless moving one task
+ * leaves this runqueue less loaded than busiest is now. With one CPU each
+ * this is 2.5.59's (max_load - nr_running) / 2.
+ */
+static int tasks_to_move(const runqueue_t *this_rq, long t_nr,
+			 const runqueue_t *busiest, long b_nr)
+{
+	long tn = this_rq->nr_cpus, bn = busiest->nr_cpus, k;
+
+	if ((t_nr + 1) * bn >= b_nr * tn)
+		return 0;
+	k = (b_nr * tn - t_nr * bn) / (tn + bn);
+	return k ? (int)k : 1;
+}
+
+/* p may move from its runqueue to this_cpu. A busy balance leaves
+ * cache-hot tasks alone; an idle CPU takes what it can (D7). */
+static int can_migrate(const struct task_struct *p, int this_cpu, int idle,
+		       unsigned long now)
+{
+	return !task_running(p) && task_allowed(p, this_cpu) &&
+		p->migrate_dest < 0 &&
+		(idle || now - p->last_run > CACHE_DECAY_TICKS);
+}
+
+/*
+ * Pull up to max tasks from busiest (both locks held). Expired tasks
+ * first - they will not run soon and are the coldest - then active ones;
+ * the most important priority first, from the tail of each list (2.5.59).
+ */
+static int move_tasks(runqueue_t *this_rq, int this_cpu, runqueue_t *busiest,
+		      int max, int idle, enum sched_move why)
+{
+	prio_array_t *array = busiest->expired->nr_active ? busiest->expired :
+							    busiest->active;
+	unsigned long now = arch_jiffies();
+	int moved = 0, idx;
+
+	for (;;) {
+		for (idx = sched_find_first_bit(array->bitmap); idx < MAX_PRIO;
+		     idx = find_next_bit(array->bitmap, MAX_PRIO, idx + 1)) {
+			struct list_head *head = &array->queue[idx];
+			struct list_head *pos, *prev;
+
+			for (pos = head->prev; pos != head; pos = prev) {
+				struct task_struct *p = list_entry(pos,
+						struct task_struct, run_list);
+
+				prev = pos->prev;
+				if (!can_migrate(p, this_cpu, idle, now))
+					continue;
+				move_queued_task(p, busiest, this_rq, this_cpu, why);
+				wake_up_cpu(this_rq, this_cpu, p);
+				if (++moved >= max)
+					return moved;
+			}
+		}
+		if (array != busiest->expired)
+			return moved;
+		array = busiest->active;
+	}
+}
+
+struct candidate {
+	runqueue_t *rq;
+	long nr;		/* its length as this balance judges it */
+};
+
+/*
+ * The runqueues of mask this one could pull from, each judged by a stable
+ * length (2.5.59): a busy CPU sees the shorter of a remote runqueue's
+ * length now and at its previous balance, and the longer of its own, so
+ * only lasting imbalances move tasks. An idle CPU takes the lengths as
+ * they are.
+ */
+static int find_candidates(runqueue_t *this_rq, int idle, cpumask_t mask,
+			   long *this_nr, struct candidate *cand)
+{
+	long nr = (long)this_rq->nr_running;
+	int n = 0;
+	runqueue_t *rq;
+
+	if (!idle && this_rq->prev_rq_load[this_rq->id] > nr)
+		nr = this_rq->prev_rq_load[this_rq->id];
+	this_rq->prev_rq_load[this_rq->id] = (int)this_rq->nr_running;
+	*this_nr = nr;
+
+	for_each_rq(rq) {
+		long load = (long)READ_ONCE(rq->nr_running);
+
+		if (rq == this_rq || !cpu_isset(rq->id, mask))
+			continue;
+		if (!idle && this_rq->prev_rq_load[rq->id] < load)
+			load = this_rq->prev_rq_load[rq->id];
+		this_rq->prev_rq_load[rq->id] = (int)READ_ONCE(rq->nr_running);
+		if (!rq_waiting(rq) || !tasks_to_move(this_rq, nr, rq, load))
+			continue;
+		cand[n].rq = rq;
+		cand[n].nr = load;
+		n++;
+	}
+	return n;
+}
+
+/* The most loaded candidate per CPU not tried yet, or -1. */
+static int busiest_candidate(const struct candidate *cand, int n,
+			     const int *tried)
+{
+	int i, best = -1;
+
+	for (i = 0; i < n; i++) {
+		if (tried[i])
+			continue;
+		if (best < 0 || cand[i].nr * cand[best].rq->nr_cpus >
+				cand[best].nr * cand[i].rq->nr_cpus)
+			best = i;
+	}
+	return best;
+}
+
+/*
+ * Pull tasks from the busiest runqueue among mask into this_rq (held) for
+ * this_cpu. A busy CPU pulls the whole imbalance, but only past a 25%
+ * imbalance and only cache-cold tasks; an idle CPU pulls one task, and if
+ * the busiest runqueue has nothing it may take (all running, pinned) it
+ * tries the next busiest - 2.5.59 gave up there, leaving a CPU idle beside
+ * waiting tasks (a "wasted core", Lozi et al.). Returns the tasks moved.
+ */
+int load_balance(runqueue_t *this_rq, int this_cpu, int idle, cpumask_t mask,
+		 enum sched_move why)
+{
+	struct candidate cand[NR_CPUS];
+	int tried[NR_CPUS] = { 0 };
+	int n, i, k, moved = 0;
+	long this_nr;
+
+	n = find_candidates(this_rq, idle, mask, &this_nr, cand);
+	while ((i = busiest_candidate(cand, n, tried)) >= 0) {
+		runqueue_t *busiest = cand[i].rq;
+
+		tried[i] = 1;
+		double_lock_balance(this_rq, busiest);
+		/* Re-check with both locks held: things move meanwhile. */
+		k = tasks_to_move(this_rq, (long)this_rq->nr_running, busiest,
+				  (long)busiest->nr_running);
+		if (k && !idle && k < (int)(busiest->nr_running *
+				IMBALANCE_PCT + 99) / 100)
+			k = 0;
+		if (k)
+			moved = move_tasks(this_rq, this_cpu, busiest,
+					   idle ? 1 : k, idle, why);
+		arch_spin_unlock(&busiest->lock);
+		if (moved || !idle)
+			break;
+	}
+	return moved;
+}
+
+/* ---- between nodes ------------------------------------------------------ */
+
+static int node_ncpus(int node)
+{
+	cpumask_t online = nr_cpus_online() >= 64 ? ~(cpumask_t)0 :
+			   ((cpumask_t)1 << nr_cpus_online()) - 1;
+
+	return cpus_weight(sched_topo->node_map[node] & online);
+}
+
+static long node_nr_running(int node)
+{
+	long sum = 0;
+	runqueue_t *rq;
+
+	for_each_rq(rq)
+		if (rq->node == node)
+			sum += (long)READ_ONCE(rq->nr_running);
+	return sum;
+}
+
+/*
+ * The node to balance against, or -1. Node loads per CPU decay by half at
+ * each look (2.5.59's prev_node_load), so a node must stay busy to be
+ * chosen, and must be NODE_THRESHOLD% as loaded as this one; an idle CPU
+ * judges by the loads as they are now. Only a node with more runnable
+ * tasks than CPUs is a candidate: one with an idle CPU balances itself
+ * within a millisecond, and pulling from it would only take a task away
+ * from its memory (the article: keep a process on its node whenever
+ * possible).
+ */
+static int find_busiest_node(runqueue_t *this_rq, int this_node, int idle)
+{
+	long load[MAX_NODES], nr[MAX_NODES], maxload;
+	int i, node = -1, ncpus[MAX_NODES];
+
+	for (i = 0; i < sched_topo->nnodes && i < MAX_NODES; i++) {
+		long now;
+
+		ncpus[i] = node_ncpus(i);
+		nr[i] = ncpus[i] ? node_nr_running(i) : 0;
+		now = ncpus[i] ? nr[i] * LOAD_SCALE / ncpus[i] : 0;
+		load[i] = this_rq->prev_node_load[i] / 2 + now;
+		this_rq->prev_node_load[i] = (int)load[i];
+		if (idle)
+			load[i] = 2 * now;
+	}
+	maxload = load[this_node];
+	for (i = 0; i < sched_topo->nnodes && i < MAX_NODES; i++) {
+		if (i == this_node || nr[i] <= ncpus[i])
+			continue;
+		if (load[i] > maxload &&
+		    100 * load[i] > NODE_THRESHOLD * load[this_node]) {
+			maxload = load[i];
+			node = i;
+		}
+	}
+	if (node >= 0 || !idle || !NODE_IDLE_PULL ||
+	    nr[this_node] >= ncpus[this_node])
+		return node;
+	/* This node has an idle CPU: any node with waiting tasks will do. */
+	maxload = 0;
+	for (i = 0; i < sched_topo->nnodes && i < MAX_NODES; i++) {
+		if (i != this_node && nr[i] > ncpus[i] && load[i] > maxload) {
+			maxload = load[i];
+			node = i;
+		}
+	}
+	return node;
+}
+
+static int balance_node(runqueue_t *this_rq, int this_cpu, int idle)
+{
+	int node = find_busiest_node(this_rq, cpu_to_node(this_cpu), idle);
+	unsigned long flags;
+	int moved;
+
+	if (node < 0)
+		return 0;
+	flags = arch_irq_save();
+	arch_spin_lock(&this_rq->lock);
+	moved = load_balance(this_rq, this_cpu, idle, sched_topo->node_map[node],
+			     SCHED_MOVE_NODE);
+	arch_spin_unlock(&this_rq->lock);
+	arch_irq_restore(flags);
+	return moved;
+}
+
+/* ---- at the tick -------------------------------------------------------- */
+
+/*
+ * An idle CPU of a shared runqueue whose runqueue holds a task nobody runs
+ * (a wakeup asked a sibling that then took another task): look again.
+ */
+static void idle_recheck_own(runqueue_t *rq, int this_cpu)
+{
+	struct task_struct *idle = cpu_idle(this_cpu);
+
+	if (!idle->need_resched && rq_waiting(rq))
+		idle->need_resched = 1;
+}
+
+/*
+ * The balancing due at this tick. First between nodes, then inside the
+ * node (Ingo Molnar's ordering: the node balance need not leave the node
+ * even, the next local balance fixes that). An idle CPU that found nothing
+ * to pull asks a core running several tasks to push one (active balance).
+ */
+void rebalance_tick(int this_cpu, int idle)
+{
+	runqueue_t *rq = cpu_rq(this_cpu);
+	struct task_struct *idle_task = cpu_idle(this_cpu);
+	struct task_struct *wake = NULL;
+	unsigned long j = arch_jiffies(), flags;
+	int moved = 0;
+
+	if (idle)
+		idle_recheck_own(rq, this_cpu);
+	if (idle && idle_task->need_resched)
+		return;		/* it has something to run already */
+
+	if (sched_opts.balance == SCHED_BALANCE_NUMA && sched_topo->nnodes > 1 &&
+	    !(j % (idle ? IDLE_NODE_REBALANCE_TICK : BUSY_NODE_REBALANCE_TICK)))
+		moved = balance_node(rq, this_cpu, idle);
+	if (moved && idle)
+		return;
+	if (j % (idle ? IDLE_REBALANCE_TICK : BUSY_REBALANCE_TICK))
+		return;
+
+	flags = arch_irq_save();
+	arch_spin_lock(&rq->lock);
+	moved = load_balance(rq, this_cpu, idle, balance_domain(this_cpu),
+			     SCHED_MOVE_LOCAL);
+	arch_spin_unlock(&rq->lock);
+	arch_irq_restore(flags);
+	if (idle && !moved)
+		wake = active_load_balance(this_cpu);
+	if (wake)
+		wake_up_process(wake, 0);
+}
+
+/* ---- at exec ------------------------------------------------------------ */
+
+/*
+ * Least loaded node (per CPU, p not counted where it is now), then its
+ * least loaded runqueue, then an idle CPU of it; ties stay where p is.
+ * Only CPUs p may run on count.
+ */
+static int sched_best_cpu(struct task_struct *p)
+{
+	int here = task_cpu(p), node, best_node = -1, cpu, best = here;
+	long best_num = 0, best_den = 1;
+	runqueue_t *rq, *best_rq = NULL;
+
+	for (node = 0; node < sched_topo->nnodes && node < MAX_NODES; node++) {
+		long nr = node_nr_running(node), den = node_ncpus(node);
+
+		if (!den || !(sched_topo->node_map[node] & p->cpus_allowed))
+			continue;
+		if (node == cpu_to_node(here))
+			nr--;
+		if (best_node < 0 || nr * best_den < best_num * den ||
+		    (nr * best_den == best_num * den &&
+		     node == cpu_to_node(here))) {
+			best_node = node;
+			best_num = nr;
+			best_den = den;
+		}
+	}
+	if (best_node < 0)
+		return here;
+
+	for_each_rq(rq) {
+		long nr = (long)READ_ONCE(rq->nr_running);
+		int idx, allowed = 0;
+
+		if (rq->node != best_node)
+			continue;
+		for_each_sibling(idx, rq)
+			allowed |= task_allowed(p, rq->cpu[idx].cpu);
+		if (!allowed)
+			continue;
+		if (rq == task_rq(p))
+			nr--;
+		if (!best_rq || nr * best_rq->nr_cpus < best_num * rq->nr_cpus ||
+		    (nr * best_rq->nr_cpus == best_num * rq->nr_cpus &&
+		     rq == task_rq(p))) {
+			best_rq = rq;
+			best_num = nr;
+		}
+	}
+	if (!best_rq)
+		return here;
+	if (best_rq == task_rq(p))
+		return here;
+	for (cpu = 0; cpu < best_rq->nr_cpus; cpu++) {
+		int c = best_rq->cpu[cpu].cpu;
+
+		if (!task_allowed(p, c))
+			continue;
+		best = c;
+		if (idle_cpu(c))
+			break;
+	}
+	return best;
+}
+
+int sched_balance_exec(void)
+{
+	int this_cpu = arch_smp_processor_id(), dest;
+	struct task_struct *p = current_task(), *wake;
+	unsigned long flags;
+	runqueue_t *rq;
+
+	if (sched_opts.balance != SCHED_BALANCE_NUMA || sched_topo->nnodes < 2)
+		return this_cpu;
+	dest = sched_best_cpu(p);
+	if (cpu_rq(dest) == cpu_rq(this_cpu))
+		return this_cpu;
+	rq = task_rq_lock(p, &flags);
+	wake = queue_migration(rq, p, dest, SCHED_MOVE_EXEC);
+	task_rq_unlock(rq, flags);
+	if (wake) {
+		/* The migration thread preempts us, moves us and we go on
+		 * there (the kernel returns from this schedule() on dest). */
+		wake_up_process(wake, 0);
+		schedule();
+	}
+	return dest;
+}

@@ -1,0 +1,268 @@
+/*
+ * core.c - schedule(), the tick, time slices and interactivity (2.5.59 + D7).
+ *
+ * schedule() reads as the algorithm: put a sleeping task away, pick the most
+ * important task this CPU may run, switch to it. On a runqueue shared by SMT
+ * siblings the pick skips tasks already running on a sibling and tasks not
+ * allowed here (D7). The tick charges the running task, moves it to the
+ * expired array when its slice is used up (interactive tasks go back to the
+ * active array unless the expired ones starve), and drives load balancing.
+ */
+#include "runqueue.h"
+
+arch_spinlock_t tasks_lock;
+struct list_head all_tasks;
+
+/* ---- time slices and interactivity (the 2.5.59 formulas) --------------- */
+
+/*
+ * Static priority to slice, linearly: nice -20 gets MAX_TIMESLICE (200 ms),
+ * nice 0 gets 102 ms, nice +19 MIN_TIMESLICE (10 ms).
+ */
+unsigned int task_timeslice(const struct task_struct *p)
+{
+	return MIN_TIMESLICE + (MAX_TIMESLICE - MIN_TIMESLICE) *
+		(MAX_PRIO - 1 - p->static_prio) / (MAX_USER_PRIO - 1);
+}
+
+/*
+ * The bonus: sleep_avg maps linearly onto -5..+5 priority levels
+ * (PRIO_BONUS_RATIO of the 40 nice levels), centred on the static priority.
+ * A task that only sleeps ends up 5 levels better than its nice, a pure CPU
+ * hog 5 levels worse. Real-time tasks keep their priority.
+ */
+int effective_prio(const struct task_struct *p)
+{
+	long bonus;
+	int prio;
+
+	if (p->policy != SCHED_NORMAL)
+		return p->prio;
+	bonus = (long)MAX_USER_PRIO * PRIO_BONUS_RATIO * (long)p->sleep_avg /
+		MAX_SLEEP_AVG / 100 - MAX_USER_PRIO * PRIO_BONUS_RATIO / 100 / 2;
+	prio = p->static_prio - (int)bonus;
+	if (prio < MAX_RT_PRIO)
+		prio = MAX_RT_PRIO;
+	if (prio > MAX_PRIO - 1)
+		prio = MAX_PRIO - 1;
+	return prio;
+}
+
+/*
+ * Interactive: the task earned at least INTERACTIVE_DELTA levels of bonus
+ * (more for positive nice, fewer for negative: nice/4 is added). Such a
+ * task goes back to the active array when its slice ends.
+ */
+static int task_interactive(const struct task_struct *p)
+{
+	int delta = TASK_NICE(p) * (MAX_USER_PRIO * PRIO_BONUS_RATIO / 100) / 40 +
+		    INTERACTIVE_DELTA;
+
+	return p->prio <= p->static_prio - delta;
+}
+
+/*
+ * The expired tasks have waited long enough: the oldest expired
+ * STARVATION_LIMIT ticks per runnable task ago. Then interactive tasks
+ * expire too, the active array drains and the arrays swap.
+ */
+static int expired_starving(const runqueue_t *rq, unsigned long now)
+{
+	return STARVATION_LIMIT && rq->expired_timestamp &&
+		now - rq->expired_timestamp >=
+			STARVATION_LIMIT * rq->nr_running + 1;
+}
+
+/*
+ * Queue a woken task: what it slept since it last left a CPU counts
+ * towards its sleep average, up to MAX_SLEEP_AVG, and sets its priority.
+ */
+void activate_task(struct task_struct *p, runqueue_t *rq)
+{
+	unsigned long sleep_time = arch_jiffies() - p->last_run;
+
+	if (!rt_task(p) && sleep_time) {
+		if (sleep_time > MAX_SLEEP_AVG)
+			sleep_time = MAX_SLEEP_AVG;
+		p->sleep_avg += sleep_time;
+		if (p->sleep_avg > MAX_SLEEP_AVG)
+			p->sleep_avg = MAX_SLEEP_AVG;
+		p->prio = effective_prio(p);
+	}
+	__activate_task(p, rq);
+}
+
+/* ---- the pick ----------------------------------------------------------- */
+
+/* p may run on this_cpu now: not running on a sibling, and allowed here. */
+static inline int can_run_here(const struct task_struct *p, int this_cpu,
+			       const struct task_struct *prev)
+{
+	return (p == prev || !task_running(p)) && task_allowed(p, this_cpu);
+}
+
+/*
+ * The most important task of array this CPU may run. Without sharing and
+ * affinity trouble the first task of the first list is it; on a shared
+ * runqueue the search goes on past tasks its siblings run (D7).
+ */
+static struct task_struct *search_array(prio_array_t *array, int this_cpu,
+					const struct task_struct *prev)
+{
+	struct list_head *pos;
+	int idx;
+
+	for (idx = sched_find_first_bit(array->bitmap); idx < MAX_PRIO;
+	     idx = find_next_bit(array->bitmap, MAX_PRIO, idx + 1)) {
+		list_for_each(pos, &array->queue[idx]) {
+			struct task_struct *p =
+				list_entry(pos, struct task_struct, run_list);
+
+			if (can_run_here(p, this_cpu, prev))
+				return p;
+		}
+	}
+	return NULL;
+}
+
+static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
+					  const struct task_struct *prev)
+{
+	prio_array_t *array = rq->active;
+	struct task_struct *next;
+
+	if (!rq->nr_running) {
+		rq->expired_timestamp = 0;
+		return cpu_idle(this_cpu);
+	}
+	if (!array->nr_active) {
+		/* Every active task used its slice: a new epoch. */
+		rq->active = rq->expired;
+		rq->expired = array;
+		array = rq->active;
+		rq->expired_timestamp = 0;
+	}
+	next = search_array(array, this_cpu, prev);
+	/* Siblings run all active tasks we could take: look at the expired
+	 * ones once rather than idle (D7). */
+	if (!next && rq->expired->nr_active)
+		next = search_array(rq->expired, this_cpu, prev);
+	return next ? next : cpu_idle(this_cpu);
+}
+
+/* ---- schedule() --------------------------------------------------------- */
+
+/* After a switch: release the runqueue lock of the CPU we now run on. */
+static void finish_task_switch(void)
+{
+	arch_spin_unlock(&this_rq()->lock);
+}
+
+void schedule_tail(void)
+{
+	finish_task_switch();
+}
+
+void schedule(void)
+{
+	struct task_struct *prev, *next;
+	unsigned long flags;
+	runqueue_t *rq;
+	int this_cpu;
+
+	flags = arch_irq_save();
+	this_cpu = arch_smp_processor_id();
+	rq = cpu_rq(this_cpu);
+	arch_spin_lock(&rq->lock);
+	prev = cpu_curr(this_cpu);
+	prev->last_run = arch_jiffies();
+
+	/* A task that set itself asleep (or dead) leaves the runqueue. */
+	if (prev->state != TASK_RUNNING && prev->array)
+		deactivate_task(prev, rq);
+
+	next = pick_next_task(rq, this_cpu, prev);
+	prev->need_resched = 0;
+	if (next == prev) {
+		arch_spin_unlock(&rq->lock);
+		arch_irq_restore(flags);
+		return;
+	}
+	rq->nr_switches++;
+	sched_stats[this_cpu].switches++;
+	cpu_slot(this_cpu)->curr = next;
+	next->cpu = this_cpu;	/* a shared runqueue: maybe from a sibling */
+	arch_context_switch(prev, next);
+	/* prev runs again here, maybe on another CPU, whose lock we hold. */
+	finish_task_switch();
+	arch_irq_restore(flags);
+}
+
+/* ---- the tick ----------------------------------------------------------- */
+
+/*
+ * Called on every CPU at every tick, from the timer interrupt. Charges the
+ * running task one tick, and runs the balancing due at this tick.
+ */
+void scheduler_tick(int user_tick)
+{
+	int cpu = arch_smp_processor_id();
+	runqueue_t *rq = cpu_rq(cpu);
+	struct task_struct *p = cpu_curr(cpu);
+	unsigned long now = arch_jiffies(), flags;
+
+	(void)user_tick;
+	if (p->flags & PF_IDLE) {
+		sched_stats[cpu].idle_ticks++;
+		rebalance_tick(cpu, 1);
+		return;
+	}
+	sched_stats[cpu].busy_ticks++;
+
+	flags = arch_irq_save();
+	arch_spin_lock(&rq->lock);
+	if (p->array != rq->active) {
+		/* Expired already (or picked from the expired array on a
+		 * shared runqueue): give the CPU up at the next chance. */
+		p->need_resched = 1;
+		goto out;
+	}
+	if (rt_task(p)) {
+		/* FIFO runs until it yields; RR round-robins on a slice. */
+		if (p->policy == SCHED_RR && !--p->time_slice) {
+			p->time_slice = task_timeslice(p);
+			p->first_time_slice = 0;
+			p->need_resched = 1;
+			dequeue_task(p, rq->active);
+			enqueue_task(p, rq->active);
+		}
+		goto out;
+	}
+	/*
+	 * Running costs sleep average; the priority itself only changes when
+	 * the slice ends or the task sleeps, so an interactive task uses its
+	 * whole slice at its boosted priority.
+	 */
+	if (p->sleep_avg)
+		p->sleep_avg--;
+	if (!--p->time_slice) {
+		dequeue_task(p, rq->active);
+		p->need_resched = 1;
+		p->prio = effective_prio(p);
+		p->time_slice = task_timeslice(p);
+		p->first_time_slice = 0;
+		if (task_interactive(p) && expired_starving(rq, now))
+			rq->nr_starving++;
+		if (!task_interactive(p) || expired_starving(rq, now)) {
+			if (!rq->expired_timestamp)
+				rq->expired_timestamp = now;
+			enqueue_task(p, rq->expired);
+		} else {
+			enqueue_task(p, rq->active);
+		}
+	}
+out:
+	arch_spin_unlock(&rq->lock);
+	arch_irq_restore(flags);
+	rebalance_tick(cpu, 0);
+}

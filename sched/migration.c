@@ -1,0 +1,332 @@
+/*
+ * migration.c - moving tasks that are running: per-CPU migration threads,
+ * set_cpus_allowed(), and active balancing (D7).
+ *
+ * A running task cannot be pulled by another CPU: its registers live on the
+ * CPU running it. So moves of running tasks are queued to the migration
+ * thread of the task's CPU, a SCHED_FIFO thread of the highest priority.
+ * Waking it preempts the task, which is then only queued, and the thread
+ * moves it. Three users: set_cpus_allowed() (the task's CPU is no longer
+ * allowed), exec placement (balance.c), and active balancing: when a whole
+ * core is idle while another core runs a task on several of its threads,
+ * the passive balancer cannot help (every task there is running), so the
+ * busy core's migration thread pushes one task over.
+ */
+#include "runqueue.h"
+
+/*
+ * Ask for p (on rq, held) to be moved to dest by the migration thread of
+ * the CPU p is on. Returns that thread, to be woken once rq is unlocked, or
+ * NULL when that CPU has none (then nothing is queued).
+ */
+struct task_struct *queue_migration(runqueue_t *rq, struct task_struct *p,
+				    int dest, enum sched_move why)
+{
+	struct cpu_slot *slot = cpu_slot(task_cpu(p));
+
+	SCHED_BUG_ON(rq != task_rq(p), "queue_migration of pid %d: wrong rq",
+		     p->pid);
+	if (!slot->migration_thread)
+		return NULL;
+	p->migrate_dest = dest;
+	p->migrate_why = why;
+	if (!list_empty(&p->migration_list))
+		list_del_init(&p->migration_list);
+	list_add_tail(&p->migration_list, &slot->migration_queue);
+	return slot->migration_thread;
+}
+
+/* An allowed CPU for p, preferring its own runqueue (no move at all), then
+ * the least loaded runqueue, then an idle CPU in it. -1 when none. */
+static int choose_allowed_cpu(const struct task_struct *p)
+{
+	runqueue_t *rq, *best = NULL;
+	int idx, cpu = -1;
+
+	for_each_rq(rq) {
+		int allowed = 0;
+
+		for_each_sibling(idx, rq)
+			allowed |= task_allowed(p, rq->cpu[idx].cpu);
+		if (!allowed)
+			continue;
+		if (rq == task_rq(p)) {
+			best = rq;
+			break;
+		}
+		if (!best || READ_ONCE(rq->nr_running) * best->nr_cpus <
+			     READ_ONCE(best->nr_running) * rq->nr_cpus)
+			best = rq;
+	}
+	if (!best)
+		return -1;
+	for_each_sibling(idx, best) {
+		int c = best->cpu[idx].cpu;
+
+		if (!task_allowed(p, c))
+			continue;
+		if (cpu < 0 || idle_cpu(c))
+			cpu = c;
+		if (idle_cpu(c))
+			break;
+	}
+	return cpu;
+}
+
+/*
+ * Move p to dest now if it is not running: queued tasks change runqueue,
+ * sleeping ones just change CPU. If p runs (a sibling of its shared
+ * runqueue picked it meanwhile), hand the request to that CPU's thread.
+ * No lock held on entry.
+ */
+static void migrate_now(struct task_struct *p, int dest, enum sched_move why)
+{
+	struct task_struct *wake = NULL;
+	runqueue_t *src, *dst;
+	unsigned long flags;
+	int from;
+
+	flags = arch_irq_save();
+	for (;;) {
+		src = task_rq(p);
+		dst = cpu_rq(dest);
+		double_rq_lock(src, dst);
+		if (src == task_rq(p))
+			break;
+		double_rq_unlock(src, dst);
+	}
+	from = task_cpu(p);
+	if (p->state == TASK_ZOMBIE)
+		goto out;
+	if (why == SCHED_MOVE_AFFINITY && task_allowed(p, from))
+		goto out;	/* affinity changed back, or it moved already */
+	if (!task_allowed(p, dest))
+		goto out;	/* affinity changed again: a new request follows */
+	if (task_running(p)) {
+		wake = queue_migration(src, p, dest, why);
+	} else if (p->array) {
+		move_queued_task(p, src, dst, dest, why);
+		wake_up_cpu(dst, dest, p);
+	} else {
+		p->cpu = dest;
+		if (src != dst) {
+			sched_stats[dest].moves_in[why]++;
+			arch_trace_migrate(p, from, dest, why);
+		}
+	}
+out:
+	double_rq_unlock(src, dst);
+	arch_irq_restore(flags);
+	if (wake)
+		wake_up_process(wake, 0);
+}
+
+/*
+ * Restrict p to mask. If its CPU stays allowed nothing moves; otherwise
+ * a task that is not running moves at once, and a running one is moved by
+ * its CPU's migration thread (this schedules when p is the caller).
+ */
+int set_cpus_allowed(struct task_struct *p, cpumask_t mask)
+{
+	cpumask_t online = nr_cpus_online() >= 64 ? ~(cpumask_t)0 :
+			   ((cpumask_t)1 << nr_cpus_online()) - 1;
+	struct task_struct *wake = NULL;
+	unsigned long flags;
+	runqueue_t *rq;
+	int dest, running;
+
+	mask &= online;
+	if (!mask || (p->flags & PF_IDLE))
+		return -1;
+	rq = task_rq_lock(p, &flags);
+	p->cpus_allowed = mask;
+	if (task_allowed(p, task_cpu(p))) {
+		task_rq_unlock(rq, flags);
+		return 0;
+	}
+	dest = choose_allowed_cpu(p);
+	if (cpu_rq(dest) == rq && !task_running(p)) {
+		p->cpu = dest;		/* a sibling of the same runqueue */
+		if (p->array)
+			wake_up_cpu(rq, dest, p);
+		task_rq_unlock(rq, flags);
+		return 0;
+	}
+	running = task_running(p);
+	if (running) {
+		wake = queue_migration(rq, p, dest, SCHED_MOVE_AFFINITY);
+		if (!wake)
+			arch_sched_log("sched: no migration thread on CPU %d: "
+				       "pid %d moves when it next sleeps",
+				       task_cpu(p), p->pid);
+	}
+	task_rq_unlock(rq, flags);
+	if (!running) {
+		migrate_now(p, dest, SCHED_MOVE_AFFINITY);
+	} else if (wake) {
+		wake_up_process(wake, 0);
+		if (p == current_task())
+			schedule();
+	}
+	return 0;
+}
+
+/* ---- active balancing --------------------------------------------------- */
+
+/* CPUs of rq running a task (unlocked estimate). */
+static int busy_siblings(const runqueue_t *rq)
+{
+	int idx, busy = 0;
+
+	for_each_sibling(idx, rq)
+		busy += READ_ONCE(rq->cpu[idx].curr) != rq->cpu[idx].idle;
+	return busy;
+}
+
+/*
+ * A core runs at least two tasks more than this idle CPU's core: with two
+ * threads per core, "this whole core is idle while that one runs a task on
+ * each thread" (D7); with four, 3 against 1 still gains from a push.
+ */
+static int smt_imbalance(const runqueue_t *busy, const runqueue_t *idle)
+{
+	return busy->nr_cpus > 1 && busy_siblings(busy) >= busy_siblings(idle) + 2;
+}
+
+/*
+ * this_cpu is idle and found nothing to pull. Look for a core of this
+ * node with an SMT imbalance against ours and a running task allowed here,
+ * and mark it for its migration thread (preferring the thread of the CPU
+ * whose task matters least). No lock held; returns the thread to wake.
+ */
+struct task_struct *active_load_balance(int this_cpu)
+{
+	cpumask_t domain = balance_domain(this_cpu);
+	runqueue_t *this_rq = cpu_rq(this_cpu);
+	unsigned long flags;
+	struct cpu_slot *pick = NULL;
+	runqueue_t *rq;
+	int idx;
+
+	for_each_rq(rq) {
+		if (rq == this_rq || !cpu_isset(rq->id, domain) ||
+		    READ_ONCE(rq->active_balance) || !smt_imbalance(rq, this_rq))
+			continue;
+		for_each_sibling(idx, rq) {
+			struct cpu_slot *slot = &rq->cpu[idx];
+			struct task_struct *curr = READ_ONCE(slot->curr);
+
+			if (curr == slot->idle || !slot->migration_thread ||
+			    !task_allowed(curr, this_cpu) ||
+			    (curr->flags & PF_KTHREAD))
+				continue;
+			if (!pick || curr->prio > READ_ONCE(pick->curr)->prio)
+				pick = slot;
+		}
+		if (pick)
+			break;
+	}
+	if (!pick)
+		return NULL;
+	/* The tests above were estimates; set the request under the lock. */
+	flags = arch_irq_save();
+	arch_spin_lock(&rq->lock);
+	if (rq->active_balance) {
+		pick = NULL;
+	} else {
+		rq->active_balance = 1;
+		rq->active_balance_cpu = this_cpu;
+	}
+	arch_spin_unlock(&rq->lock);
+	arch_irq_restore(flags);
+	return pick ? pick->migration_thread : NULL;
+}
+
+/*
+ * In the migration thread of busy (held): if the imbalance is still there,
+ * push one task that is not running (the one this thread just preempted)
+ * to the idle CPU that asked.
+ */
+static void do_active_balance(runqueue_t *busy, int this_cpu)
+{
+	int target = busy->active_balance_cpu, idx;
+	runqueue_t *idle_rq = cpu_rq(target);
+	struct task_struct *p = NULL;
+	prio_array_t *array;
+
+	busy->active_balance = 0;
+	if (idle_rq == busy || !idle_cpu(target) || !smt_imbalance(busy, idle_rq))
+		return;
+	double_lock_balance(busy, idle_rq);
+	array = busy->active;
+	for (;;) {
+		for (idx = sched_find_first_bit(array->bitmap);
+		     idx < MAX_PRIO && !p;
+		     idx = find_next_bit(array->bitmap, MAX_PRIO, idx + 1)) {
+			struct list_head *pos;
+
+			list_for_each(pos, &array->queue[idx]) {
+				struct task_struct *t = list_entry(pos,
+						struct task_struct, run_list);
+
+				if (!task_running(t) && task_allowed(t, target) &&
+				    t->migrate_dest < 0) {
+					p = t;
+					break;
+				}
+			}
+		}
+		if (p || array == busy->expired)
+			break;
+		array = busy->expired;
+	}
+	if (p && idle_cpu(target)) {
+		move_queued_task(p, busy, idle_rq, target, SCHED_MOVE_ACTIVE);
+		wake_up_cpu(idle_rq, target, p);
+	}
+	arch_spin_unlock(&idle_rq->lock);
+	(void)this_cpu;
+}
+
+/* ---- the migration thread ----------------------------------------------- */
+
+void migration_thread_run(void)
+{
+	int cpu = arch_smp_processor_id();
+	runqueue_t *rq = cpu_rq(cpu);
+	struct cpu_slot *slot = cpu_slot(cpu);
+	struct task_struct *self = slot->curr;
+	unsigned long flags;
+
+	flags = arch_irq_save();
+	arch_spin_lock(&rq->lock);
+	if (rq->active_balance)
+		do_active_balance(rq, cpu);
+	while (!list_empty(&slot->migration_queue)) {
+		struct task_struct *p = list_entry(slot->migration_queue.next,
+				struct task_struct, migration_list);
+		int dest = p->migrate_dest;
+		enum sched_move why = (enum sched_move)p->migrate_why;
+
+		list_del_init(&p->migration_list);
+		p->migrate_dest = -1;
+		arch_spin_unlock(&rq->lock);
+		migrate_now(p, dest, why);
+		arch_spin_lock(&rq->lock);
+	}
+	/* Asleep, unless a request came while the lock was free: a wakeup
+	 * between here and schedule() just sets TASK_RUNNING again. */
+	if (list_empty(&slot->migration_queue) && !rq->active_balance)
+		self->state = TASK_INTERRUPTIBLE;
+	arch_spin_unlock(&rq->lock);
+	arch_irq_restore(flags);
+}
+
+void migration_thread_main(int cpu)
+{
+	(void)cpu;
+	for (;;) {
+		migration_thread_run();
+		schedule();
+	}
+}

@@ -1,0 +1,223 @@
+/*
+ * runqueue.h - the scheduler's private data: priority arrays, runqueues
+ * shared by SMT siblings, and the helpers the files of sched/ share.
+ *
+ * Not for use outside sched/ (the simulator's reports and the sanity tests
+ * read it, read-only).
+ */
+#ifndef SCHED_RUNQUEUE_H
+#define SCHED_RUNQUEUE_H
+
+#include "sched.h"
+#include "tunables.h"
+
+#define BITS_PER_LONG		((int)(8 * sizeof(unsigned long)))
+/* One bit per priority, plus the delimiter bit MAX_PRIO that is always set
+ * so that a search stops there (2.5.59). */
+#define BITMAP_WORDS		((MAX_PRIO + 1 + BITS_PER_LONG - 1) / BITS_PER_LONG)
+
+/* Read a value another CPU may change under its own lock (a heuristic). */
+#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
+
+/*
+ * A priority array: one FIFO list per priority, a bitmap of the non-empty
+ * lists, and the number of tasks queued. Picking the next task is a
+ * find-first-bit over 140 bits and a list head: O(1) in the number of tasks.
+ */
+typedef struct prio_array {
+	int nr_active;
+	unsigned long bitmap[BITMAP_WORDS];
+	struct list_head queue[MAX_PRIO];
+} prio_array_t;
+
+/*
+ * What a runqueue keeps per CPU it serves (D7's cpu_t): a runqueue shared by
+ * the SMT threads of a core has one slot per thread.
+ */
+struct cpu_slot {
+	struct task_struct *curr;	/* running now (idle when nothing) */
+	struct task_struct *idle;
+	struct task_struct *migration_thread;
+	struct list_head migration_queue; /* tasks to move, by migration_list */
+	int cpu;			/* logical CPU number of this slot */
+};
+
+/*
+ * The runqueue: one per core once SMT siblings are merged (one per CPU
+ * without SMT). Runnable tasks, running ones included, sit in one of its
+ * two arrays; a task whose slice ran out moves from active to expired, and
+ * the arrays swap when active is empty.
+ *
+ * Locking rules:
+ *  - lock protects every field below it, the arrays and their lists, the
+ *    cpu[] slots, and the fields of each task queued here (task_struct:
+ *    prio, time_slice, sleep_avg, array, run_list, cpu, migration_list).
+ *  - A task's runqueue is cpu_rq(task_cpu(p)); take it with task_rq_lock(),
+ *    which re-checks that the task did not move while it waited.
+ *  - Two runqueues are always locked in address order, lower first
+ *    (double_rq_lock, double_lock_balance); never three, except the sanity
+ *    checker, which takes all of them in address order.
+ *  - The tasks lock (the list of all tasks) nests inside runqueue locks.
+ *  - Taken with interrupts off: scheduler_tick() takes this lock from the
+ *    timer interrupt.
+ *  - schedule() holds this CPU's runqueue lock across arch_context_switch();
+ *    the task switched to releases it (schedule_tail for a new task).
+ *  - Read without the lock, as estimates only: nr_running (balancing,
+ *    exec placement) and cpu[].curr (idle_cpu(), wakeup choices). Every
+ *    decision taken on such a read is re-checked under the lock.
+ *  - nr_cpus, node, id and the cpu[].cpu/idle/migration_thread pointers
+ *    are set at boot (sched_init, sched_map_runqueue, sched_init_idle) and
+ *    only read afterwards.
+ */
+typedef struct runqueue {
+	arch_spinlock_t lock;
+	unsigned long nr_running;	/* queued tasks, running ones included */
+	unsigned long nr_switches;
+	long nr_uninterruptible;	/* may go negative here, sums right */
+	unsigned long expired_timestamp; /* tick the oldest expired task
+					  * expired; 0 when expired is empty */
+	prio_array_t *active, *expired, arrays[2];
+	int prev_rq_load[NR_CPUS];	/* load of each runqueue at this one's
+					 * last balance (by runqueue id) */
+	int prev_node_load[MAX_NODES];	/* decaying node loads, ditto */
+	int active_balance;		/* a push into cpu active_balance_cpu
+					 * is pending (migration thread) */
+	int active_balance_cpu;
+	unsigned long nr_starving;	/* times EXPIRED_STARVING fired */
+
+	/* Set at boot, read-only afterwards. */
+	int id;				/* lowest CPU number it serves */
+	int node;
+	int nr_cpus;
+	struct cpu_slot cpu[MAX_RQ_CPUS];
+} runqueue_t;
+
+/* ---- runqueue.c: the runqueues, their maps and their locks -------------- */
+
+extern runqueue_t runqueues[NR_CPUS];
+extern int rq_idx_map[NR_CPUS];		/* CPU -> runqueue (D7 __rq_idx) */
+extern int cpu_idx_map[NR_CPUS];	/* CPU -> slot in it (D7 __cpu_idx) */
+extern const struct topology *sched_topo;
+extern struct sched_options sched_opts;
+
+#define rq_idx(c)		(rq_idx_map[(c)])
+#define cpu_idx(c)		(cpu_idx_map[(c)])
+#define cpu_rq(c)		(&runqueues[rq_idx(c)])
+#define cpu_slot(c)		(&cpu_rq(c)->cpu[cpu_idx(c)])
+#define cpu_curr(c)		(cpu_slot(c)->curr)
+#define cpu_idle(c)		(cpu_slot(c)->idle)
+#define this_rq()		cpu_rq(arch_smp_processor_id())
+#define task_rq(p)		cpu_rq(task_cpu(p))
+#define current_task()		cpu_curr(arch_smp_processor_id())
+#define for_each_sibling(idx, rq) \
+	for ((idx) = 0; (idx) < (rq)->nr_cpus; (idx)++)
+
+static inline int nr_cpus_online(void)
+{
+	return sched_topo->ncpus;
+}
+
+static inline int cpu_to_node(int cpu)
+{
+	return sched_topo->cpu[cpu].node;
+}
+
+/* The CPUs of cpu's balancing domain: its node, or all CPUs in
+ * SCHED_BALANCE_GLOBAL mode. */
+cpumask_t balance_domain(int cpu);
+/* The runqueue with id i is in use (a CPU maps to it). */
+int rq_in_use(int id);
+#define for_each_rq(rq) \
+	for ((rq) = runqueues; (rq) < runqueues + nr_cpus_online(); (rq)++) \
+		if (rq_in_use((int)((rq) - runqueues)))
+
+static inline int task_allowed(const struct task_struct *p, int cpu)
+{
+	return cpu_isset(cpu, p->cpus_allowed);
+}
+
+/* p is the current task of the CPU it belongs to. */
+static inline int task_running(const struct task_struct *p)
+{
+	return cpu_curr(task_cpu(p)) == p;
+}
+
+/* Load per CPU in LOAD_SCALE units, from an unlocked read. */
+static inline int rq_load(const runqueue_t *rq)
+{
+	return (int)(READ_ONCE(rq->nr_running) * LOAD_SCALE / rq->nr_cpus);
+}
+
+runqueue_t *task_rq_lock(struct task_struct *p, unsigned long *flags);
+void task_rq_unlock(runqueue_t *rq, unsigned long flags);
+void double_rq_lock(runqueue_t *a, runqueue_t *b);
+void double_rq_unlock(runqueue_t *a, runqueue_t *b);
+/* this_rq held; take busiest too, in address order (may drop this_rq). */
+void double_lock_balance(runqueue_t *this_rq, runqueue_t *busiest);
+
+void __activate_task(struct task_struct *p, runqueue_t *rq);
+void deactivate_task(struct task_struct *p, runqueue_t *rq);
+/* Take p off src (not running, queued) and queue it on dst for CPU cpu;
+ * both locks held. Counts and traces the move. */
+void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
+		      int cpu, enum sched_move why);
+
+/* ---- prio_array.c ------------------------------------------------------- */
+
+void prio_array_init(prio_array_t *array);
+void enqueue_task(struct task_struct *p, prio_array_t *array);
+void dequeue_task(struct task_struct *p, prio_array_t *array);
+int sched_find_first_bit(const unsigned long *bitmap);
+/* First set bit at or after offset (MAX_PRIO when none before it). */
+int find_next_bit(const unsigned long *bitmap, int size, int offset);
+
+/* ---- core.c ------------------------------------------------------------- */
+
+extern arch_spinlock_t tasks_lock;
+extern struct list_head all_tasks;
+void activate_task(struct task_struct *p, runqueue_t *rq);
+
+/* ---- wakeup.c ----------------------------------------------------------- */
+
+void resched_task(struct task_struct *p);
+/* p was just queued on rq for cpu: run it on an idle CPU of rq, or preempt
+ * the least important task it may replace (D7 wake_up_cpu). rq held. */
+void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p);
+
+/* ---- balance.c ---------------------------------------------------------- */
+
+/* Called from scheduler_tick() without locks held. */
+void rebalance_tick(int this_cpu, int idle);
+/*
+ * Pull tasks from the busiest runqueue among the CPUs of mask into this_rq
+ * (held) for this_cpu. idle: pull one task, ignore cache heat and the 25%
+ * rule. Returns the number of tasks moved.
+ */
+int load_balance(runqueue_t *this_rq, int this_cpu, int idle, cpumask_t mask,
+		 enum sched_move why);
+
+/* ---- migration.c -------------------------------------------------------- */
+
+/* Queue a move of p (rq held) to dest; returns the migration thread to
+ * wake once rq is unlocked. */
+struct task_struct *queue_migration(runqueue_t *rq, struct task_struct *p,
+				    int dest, enum sched_move why);
+/* Idle this_cpu asks a core running several tasks to push one over. No
+ * lock held. Returns the migration thread to wake, or NULL. */
+struct task_struct *active_load_balance(int this_cpu);
+
+/* ---- stats.c ------------------------------------------------------------ */
+
+extern struct sched_cpu_stat sched_stats[NR_CPUS];
+
+/* ---- assertions --------------------------------------------------------- */
+
+/* Say the invariant out loud: SCHED_BUG_ON(cond, "what broke", ...). */
+#define SCHED_BUG_ON(cond, fmt, ...)					\
+	do {								\
+		if (__builtin_expect(!!(cond), 0))			\
+			arch_sched_panic("sched: %s:%d: " fmt,		\
+					 __FILE__, __LINE__, ##__VA_ARGS__); \
+	} while (0)
+
+#endif

@@ -1,0 +1,320 @@
+/*
+ * sanity.c - whole-scheduler invariants, checked from the outside.
+ *
+ * Compiled into every test build (the simulator calls it after each
+ * operation) and available in the kernel as a debug option. It takes every
+ * runqueue lock, in address order, then the tasks lock, and checks:
+ *
+ *  1. arrays: each list holds tasks whose prio and array match it, the
+ *     bitmap has a bit exactly for the non-empty lists (plus the MAX_PRIO
+ *     delimiter), nr_active counts the lists, nr_running counts both arrays;
+ *  2. tasks: every runnable task is in exactly one array, of the runqueue of
+ *     its CPU; no sleeping or dead task is queued (except the current one,
+ *     on its way out); every task may run somewhere;
+ *  3. CPUs: each CPU's slot maps back to it; its current task is recorded
+ *     on it, allowed on it and queued on its runqueue; no task is current
+ *     on two CPUs;
+ *  4. wasted cores (Lozi et al., "The Linux Scheduler: a Decade of Wasted
+ *     Cores", EuroSys 2016): no CPU stays idle for longer than two of its
+ *     balance intervals while a task that may run on it waits in a
+ *     runqueue of its node (two idle intervals, 2 ms), nor longer than two
+ *     inter-node intervals (4 ms) while one waits on another node.
+ *
+ * Each violation is logged with the state that caused it; the count is
+ * returned and accumulated.
+ */
+#include "runqueue.h"
+
+/* A walk longer than this is a corrupted (cyclic) list. */
+#define MAX_WALK	(1L << 20)
+
+static unsigned long total_violations;
+/* Tick (+1) since when each CPU has been idle beside a waiting task: in
+ * its node (local) or only elsewhere (remote); 0 when it is not. */
+static unsigned long wasted_local_since[NR_CPUS];
+static unsigned long wasted_remote_since[NR_CPUS];
+static char wasted_reported[NR_CPUS];	/* 1 local, 2 remote: said once */
+
+#define REPORT(fmt, ...)						\
+	do {								\
+		found++;						\
+		arch_sched_log("sanity: " fmt, ##__VA_ARGS__);		\
+	} while (0)
+
+static int test_bit_ul(int nr, const unsigned long *bitmap)
+{
+	return (bitmap[nr / BITS_PER_LONG] >> (nr % BITS_PER_LONG)) & 1;
+}
+
+static int check_array(runqueue_t *rq, prio_array_t *array, const char *name)
+{
+	int found = 0, prio;
+	long count = 0;
+
+	if (!test_bit_ul(MAX_PRIO, array->bitmap))
+		REPORT("rq %d %s: delimiter bit %d clear", rq->id, name, MAX_PRIO);
+	for (prio = 0; prio < MAX_PRIO; prio++) {
+		struct list_head *head = &array->queue[prio], *pos;
+		int bit = test_bit_ul(prio, array->bitmap);
+		long n = 0;
+
+		if (bit != !list_empty(head))
+			REPORT("rq %d %s prio %d: bitmap bit %d but list %s",
+			       rq->id, name, prio, bit,
+			       list_empty(head) ? "empty" : "not empty");
+		for (pos = head->next; pos != head && n < MAX_WALK;
+		     pos = pos->next, n++) {
+			struct task_struct *p =
+				list_entry(pos, struct task_struct, run_list);
+
+			if (!pos) {
+				REPORT("rq %d %s prio %d: broken list", rq->id,
+				       name, prio);
+				break;
+			}
+			if (p->array != array)
+				REPORT("pid %d listed in rq %d %s but its array "
+				       "is %s", p->pid, rq->id, name,
+				       p->array ? "another one" : "NULL");
+			if (p->prio != prio)
+				REPORT("pid %d in the prio %d list of rq %d %s "
+				       "has prio %d", p->pid, prio, rq->id, name,
+				       p->prio);
+			if (task_rq(p) != rq)
+				REPORT("pid %d queued on rq %d but task_cpu %d "
+				       "uses rq %d", p->pid, rq->id, task_cpu(p),
+				       rq_idx(task_cpu(p)));
+			if (p->flags & PF_IDLE)
+				REPORT("idle task pid %d queued on rq %d", p->pid,
+				       rq->id);
+		}
+		if (n >= MAX_WALK)
+			REPORT("rq %d %s prio %d: list does not end", rq->id,
+			       name, prio);
+		count += n;
+	}
+	if (count != array->nr_active)
+		REPORT("rq %d %s: nr_active %d but %ld tasks listed", rq->id,
+		       name, array->nr_active, count);
+	return found;
+}
+
+static int check_runqueue(runqueue_t *rq)
+{
+	int found = 0, idx;
+
+	found += check_array(rq, rq->active, "active");
+	found += check_array(rq, rq->expired, "expired");
+	if ((long)rq->nr_running !=
+	    rq->active->nr_active + rq->expired->nr_active)
+		REPORT("rq %d: nr_running %lu but %d active + %d expired",
+		       rq->id, rq->nr_running, rq->active->nr_active,
+		       rq->expired->nr_active);
+
+	for_each_sibling(idx, rq) {
+		struct cpu_slot *slot = &rq->cpu[idx];
+		struct task_struct *curr = slot->curr;
+		int cpu = slot->cpu;
+
+		if (cpu < 0 || cpu >= nr_cpus_online() || rq_idx(cpu) != rq->id ||
+		    cpu_idx(cpu) != idx) {
+			REPORT("rq %d slot %d names CPU %d, which maps to rq %d "
+			       "slot %d", rq->id, idx, cpu,
+			       cpu >= 0 && cpu < NR_CPUS ? rq_idx(cpu) : -1,
+			       cpu >= 0 && cpu < NR_CPUS ? cpu_idx(cpu) : -1);
+			continue;
+		}
+		if (!curr || !slot->idle) {
+			REPORT("CPU %d has no %s task", cpu,
+			       curr ? "idle" : "current");
+			continue;
+		}
+		if (task_cpu(curr) != cpu)
+			REPORT("pid %d current on CPU %d but task_cpu is %d",
+			       curr->pid, cpu, task_cpu(curr));
+		if (curr == slot->idle)
+			continue;
+		if (!task_allowed(curr, cpu))
+			REPORT("pid %d runs on CPU %d outside cpus_allowed %llx",
+			       curr->pid, cpu,
+			       (unsigned long long)curr->cpus_allowed);
+		if (curr->array != rq->active && curr->array != rq->expired)
+			REPORT("pid %d current on CPU %d is not queued on rq %d",
+			       curr->pid, cpu, rq->id);
+	}
+	return found;
+}
+
+/* One waiting task p of the given node allowed on cpu (for reports). */
+static struct task_struct *a_waiting_task(int cpu, int node)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &all_tasks) {
+		struct task_struct *p = list_entry(pos, struct task_struct, tasks);
+
+		if (p->array && !task_running(p) && task_allowed(p, cpu) &&
+		    (node < 0 || task_rq(p)->node == node))
+			return p;
+	}
+	return NULL;
+}
+
+static int report_wasted(int cpu, unsigned long since, unsigned long now,
+			 int local)
+{
+	int node = sched_opts.balance == SCHED_BALANCE_GLOBAL || !local ? -1 :
+		   cpu_to_node(cpu);
+	struct task_struct *p = a_waiting_task(cpu, node);
+	int found = 0;
+
+	REPORT("wasted core: CPU %d (node %d) idle for %lu ticks while pid %d "
+	       "(allowed %llx) waits on rq %d of node %d (nr_running %lu)",
+	       cpu, cpu_to_node(cpu), now - since, p ? p->pid : -1,
+	       p ? (unsigned long long)p->cpus_allowed : 0ULL,
+	       p ? task_rq(p)->id : -1, p ? task_rq(p)->node : -1,
+	       p ? task_rq(p)->nr_running : 0UL);
+	return found;
+}
+
+/* One CPU, one kind (1 local, 2 remote) of wasted time: start the clock,
+ * stop it, or report once when it passes the bound. */
+static int track_wasted(int cpu, int wasted, unsigned long *since, int kind,
+			unsigned long bound, unsigned long now)
+{
+	if (!wasted) {
+		*since = 0;
+		wasted_reported[cpu] &= (char)~kind;
+		return 0;
+	}
+	if (!*since) {
+		*since = now + 1;
+		return 0;
+	}
+	if (now + 1 - *since <= bound || (wasted_reported[cpu] & kind))
+		return 0;
+	wasted_reported[cpu] |= (char)kind;
+	return report_wasted(cpu, *since - 1, now, kind == 1);
+}
+
+/* Invariant 4. waiting[n]: CPUs some task waiting on node n may use. */
+static int check_wasted(const cpumask_t *waiting, cpumask_t waiting_all)
+{
+	unsigned long now = arch_jiffies();
+	int found = 0, cpu;
+
+	for (cpu = 0; cpu < nr_cpus_online(); cpu++) {
+		int idle = idle_cpu(cpu), local, remote;
+		cpumask_t here = sched_opts.balance == SCHED_BALANCE_GLOBAL ?
+				 waiting_all : waiting[cpu_to_node(cpu)];
+
+		local = idle && cpu_isset(cpu, here);
+		remote = idle && !local && cpu_isset(cpu, waiting_all) &&
+			 sched_opts.balance == SCHED_BALANCE_NUMA;
+		found += track_wasted(cpu, local, &wasted_local_since[cpu], 1,
+				      2 * IDLE_REBALANCE_TICK, now);
+		found += track_wasted(cpu, remote, &wasted_remote_since[cpu], 2,
+				      2 * IDLE_NODE_REBALANCE_TICK, now);
+	}
+	return found;
+}
+
+static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
+{
+	struct list_head *pos;
+	long queued = 0, listed = 0, walked = 0;
+	cpumask_t online = nr_cpus_online() >= 64 ? ~(cpumask_t)0 :
+			   ((cpumask_t)1 << nr_cpus_online()) - 1;
+	int found = 0, cpu, other;
+	runqueue_t *rq;
+
+	list_for_each(pos, &all_tasks) {
+		struct task_struct *p = list_entry(pos, struct task_struct, tasks);
+		runqueue_t *trq;
+
+		if (++walked > MAX_WALK) {
+			REPORT("the task list does not end");
+			break;
+		}
+		if (task_cpu(p) < 0 || task_cpu(p) >= nr_cpus_online()) {
+			REPORT("pid %d on CPU %d, which is not online", p->pid,
+			       task_cpu(p));
+			continue;
+		}
+		trq = task_rq(p);
+		if (!(p->cpus_allowed & online))
+			REPORT("pid %d may run nowhere", p->pid);
+		if (!p->array) {
+			if (p->state == TASK_RUNNING && !(p->flags & PF_IDLE) &&
+			    !task_running(p))
+				REPORT("pid %d is runnable but in no array",
+				       p->pid);
+			continue;
+		}
+		queued++;
+		if (p->array != &trq->arrays[0] && p->array != &trq->arrays[1])
+			REPORT("pid %d is queued outside rq %d of its CPU %d",
+			       p->pid, trq->id, task_cpu(p));
+		if (p->state != TASK_RUNNING && !task_running(p))
+			REPORT("pid %d is queued but its state is %ld", p->pid,
+			       (long)p->state);
+		if (!task_running(p)) {
+			waiting[trq->node] |= p->cpus_allowed;
+			*waiting_all |= p->cpus_allowed;
+		}
+	}
+	for_each_rq(rq)
+		listed += rq->active->nr_active + rq->expired->nr_active;
+	if (listed != queued)
+		REPORT("%ld tasks have an array but the arrays hold %ld",
+		       queued, listed);
+
+	for (cpu = 0; cpu < nr_cpus_online(); cpu++)
+		for (other = cpu + 1; other < nr_cpus_online(); other++)
+			if (cpu_curr(cpu) == cpu_curr(other))
+				REPORT("pid %d is current on CPUs %d and %d",
+				       cpu_curr(cpu) ? cpu_curr(cpu)->pid : -1,
+				       cpu, other);
+	return found;
+}
+
+int sched_sanity_check(void)
+{
+	cpumask_t waiting[MAX_NODES] = { 0 }, waiting_all = 0;
+	unsigned long flags;
+	runqueue_t *rq;
+	int found = 0;
+
+	flags = arch_irq_save();
+	for_each_rq(rq)		/* ascending addresses */
+		arch_spin_lock(&rq->lock);
+	arch_spin_lock(&tasks_lock);
+
+	for_each_rq(rq)
+		found += check_runqueue(rq);
+	found += check_tasks(waiting, &waiting_all);
+	found += check_wasted(waiting, waiting_all);
+
+	arch_spin_unlock(&tasks_lock);
+	for_each_rq(rq)
+		arch_spin_unlock(&rq->lock);
+	arch_irq_restore(flags);
+	total_violations += (unsigned long)found;
+	return found;
+}
+
+void sched_sanity_reset(void)
+{
+	int cpu;
+
+	total_violations = 0;
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		wasted_local_since[cpu] = wasted_remote_since[cpu] = 0;
+		wasted_reported[cpu] = 0;
+	}
+}
+
+unsigned long sched_sanity_violations(void)
+{
+	return total_violations;
+}

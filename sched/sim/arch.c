@@ -1,0 +1,195 @@
+/*
+ * arch.c - the seam of sched_arch.h for the simulator.
+ *
+ * The locks check, on every call, the rules the kernel's locks rely on:
+ *  - no lock is taken while it is held (in a sequential simulation that
+ *    would be a deadlock, by the same CPU or by another);
+ *  - locks are taken with interrupts off;
+ *  - a CPU holding locks takes only locks of a higher class, or of the same
+ *    class at a higher address (sched_arch.h);
+ *  - only the holder releases a lock.
+ * And sim_check_quiescent() checks, between operations, that nothing is
+ * still held.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arch.h"
+
+#define MAX_HELD	(NR_CPUS + 8)
+
+int sim_cpu;
+unsigned long sim_jiffies;
+int sim_ipi_pending[NR_CPUS];
+unsigned long sim_ipis_sent;
+unsigned long sim_switches;
+void (*sim_switch_hook)(struct task_struct *prev, struct task_struct *next);
+void (*sim_migrate_hook)(struct task_struct *p, int from, int to, int why);
+int sim_verbose;
+unsigned long sim_sanity_lines;
+char sim_last_log[512];
+jmp_buf *sim_panic_jmp;
+char sim_last_panic[512];
+
+static struct {
+	int irqs_off;
+	int nheld;
+	arch_spinlock_t *held[MAX_HELD];
+} cpu_state[NR_CPUS];
+
+void sim_arch_reset(void)
+{
+	memset(cpu_state, 0, sizeof(cpu_state));
+	memset(sim_ipi_pending, 0, sizeof(sim_ipi_pending));
+	sim_cpu = 0;
+	sim_jiffies = 0;
+	sim_ipis_sent = sim_switches = sim_sanity_lines = 0;
+	sim_last_log[0] = sim_last_panic[0] = '\0';
+}
+
+int arch_smp_processor_id(void)
+{
+	return sim_cpu;
+}
+
+unsigned long arch_jiffies(void)
+{
+	return sim_jiffies;
+}
+
+void arch_send_resched_ipi(int cpu)
+{
+	if (cpu == sim_cpu)
+		arch_sched_panic("resched IPI from CPU %d to itself", cpu);
+	sim_ipi_pending[cpu] = 1;
+	sim_ipis_sent++;
+}
+
+void arch_context_switch(struct task_struct *prev, struct task_struct *next)
+{
+	if (!cpu_state[sim_cpu].irqs_off || !cpu_state[sim_cpu].nheld)
+		arch_sched_panic("context switch on CPU %d without the runqueue "
+				 "lock and interrupts off", sim_cpu);
+	sim_switches++;
+	if (sim_switch_hook)
+		sim_switch_hook(prev, next);
+}
+
+void arch_trace_migrate(struct task_struct *p, int from, int to, int why)
+{
+	if (sim_migrate_hook)
+		sim_migrate_hook(p, from, to, why);
+}
+
+void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls)
+{
+	lock->owner = -1;
+	lock->cls = cls;
+	lock->taken = 0;
+}
+
+void arch_spin_lock(arch_spinlock_t *lock)
+{
+	int i, cpu = sim_cpu;
+
+	if (!cpu_state[cpu].irqs_off)
+		arch_sched_panic("CPU %d takes lock %p with interrupts on",
+				 cpu, (void *)lock);
+	if (lock->owner == cpu)
+		arch_sched_panic("CPU %d takes lock %p it holds already",
+				 cpu, (void *)lock);
+	if (lock->owner >= 0)
+		arch_sched_panic("CPU %d takes lock %p held by CPU %d "
+				 "(a deadlock)", cpu, (void *)lock, lock->owner);
+	for (i = 0; i < cpu_state[cpu].nheld; i++) {
+		arch_spinlock_t *h = cpu_state[cpu].held[i];
+
+		if (h->cls > lock->cls ||
+		    (h->cls == lock->cls && (char *)h > (char *)lock))
+			arch_sched_panic("CPU %d takes lock %p (class %d) "
+					 "holding %p (class %d): out of order",
+					 cpu, (void *)lock, lock->cls, (void *)h,
+					 h->cls);
+	}
+	if (cpu_state[cpu].nheld >= MAX_HELD)
+		arch_sched_panic("CPU %d holds too many locks", cpu);
+	cpu_state[cpu].held[cpu_state[cpu].nheld++] = lock;
+	lock->owner = cpu;
+	lock->taken++;
+}
+
+void arch_spin_unlock(arch_spinlock_t *lock)
+{
+	int i, cpu = sim_cpu, n = cpu_state[cpu].nheld;
+
+	if (lock->owner != cpu)
+		arch_sched_panic("CPU %d releases lock %p held by %d", cpu,
+				 (void *)lock, lock->owner);
+	for (i = 0; i < n; i++)
+		if (cpu_state[cpu].held[i] == lock)
+			break;
+	memmove(&cpu_state[cpu].held[i], &cpu_state[cpu].held[i + 1],
+		(size_t)(n - i - 1) * sizeof(lock));
+	cpu_state[cpu].nheld--;
+	lock->owner = -1;
+}
+
+unsigned long arch_irq_save(void)
+{
+	unsigned long old = (unsigned long)cpu_state[sim_cpu].irqs_off;
+
+	cpu_state[sim_cpu].irqs_off = 1;
+	return old;
+}
+
+void arch_irq_restore(unsigned long flags)
+{
+	cpu_state[sim_cpu].irqs_off = (int)flags;
+}
+
+int sim_locks_held(int cpu)
+{
+	return cpu_state[cpu].nheld;
+}
+
+void sim_check_quiescent(const char *after)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_state[cpu].nheld || cpu_state[cpu].irqs_off)
+			arch_sched_panic("after %s: CPU %d holds %d locks, "
+					 "interrupts %s", after, cpu,
+					 cpu_state[cpu].nheld,
+					 cpu_state[cpu].irqs_off ? "off" : "on");
+}
+
+void arch_sched_panic(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(sim_last_panic, sizeof(sim_last_panic), fmt, ap);
+	va_end(ap);
+	if (sim_panic_jmp)
+		longjmp(*sim_panic_jmp, 1);
+	fprintf(stderr, "# PANIC at tick %lu on CPU %d: %s\n", sim_jiffies,
+		sim_cpu, sim_last_panic);
+	fflush(stdout);
+	abort();
+}
+
+void arch_sched_log(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(sim_last_log, sizeof(sim_last_log), fmt, ap);
+	va_end(ap);
+	if (!strncmp(sim_last_log, "sanity:", 7))
+		sim_sanity_lines++;
+	else if (!sim_verbose)
+		return;
+	printf("# t=%lu %s\n", sim_jiffies, sim_last_log);
+}

@@ -1,0 +1,45 @@
+/*
+ * arch.h - the simulator's implementation of the seam (sched_arch.h), as
+ * seen by the simulator and the scheduler's unit tests.
+ *
+ * One host thread plays every CPU: sim_cpu says which one is "executing",
+ * sim_jiffies is the tick counter. Reschedule IPIs become flags that the
+ * engine delivers at the CPU's next step. Locks and interrupt flags are
+ * bookkeeping that panics on a broken rule.
+ */
+#ifndef SCHED_SIM_ARCH_H
+#define SCHED_SIM_ARCH_H
+
+#include <setjmp.h>
+#include "sched.h"
+
+extern int sim_cpu;
+extern unsigned long sim_jiffies;
+extern int sim_ipi_pending[NR_CPUS];
+extern unsigned long sim_ipis_sent;
+extern unsigned long sim_switches;
+
+/* Called for each context switch / migration (may be NULL). */
+extern void (*sim_switch_hook)(struct task_struct *prev,
+			       struct task_struct *next);
+extern void (*sim_migrate_hook)(struct task_struct *p, int from, int to,
+				int why);
+
+/* 0: print only "sanity:" log lines; 1: every log line. */
+extern int sim_verbose;
+/* Log lines that began with "sanity:", and the last one. */
+extern unsigned long sim_sanity_lines;
+extern char sim_last_log[512];
+
+/* When set, arch_sched_panic() longjmps here instead of aborting (a test
+ * that expects a panic). The message is in sim_last_panic. */
+extern jmp_buf *sim_panic_jmp;
+extern char sim_last_panic[512];
+
+void sim_arch_reset(void);
+/* Panic unless every CPU holds no lock and has interrupts on: the state
+ * between two operations. */
+void sim_check_quiescent(const char *after);
+int sim_locks_held(int cpu);
+
+#endif

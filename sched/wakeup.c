@@ -1,0 +1,132 @@
+/*
+ * wakeup.c - waking tasks, and choosing which CPU should run a woken task
+ * (D7's HT-aware wake_up_cpu).
+ */
+#include "runqueue.h"
+
+/*
+ * Ask p's CPU to schedule: set need_resched and, if that CPU is another
+ * one, send it a reschedule IPI (not twice for one request). p is the
+ * current task of task_cpu(p), whose runqueue lock is held.
+ */
+void resched_task(struct task_struct *p)
+{
+	int was = p->need_resched;
+
+	p->need_resched = 1;
+	if (!was && task_cpu(p) != arch_smp_processor_id())
+		arch_send_resched_ipi(task_cpu(p));
+}
+
+/*
+ * p was just queued on rq for cpu. Find it a CPU, in this order (D7):
+ *  1. cpu itself, if idle;
+ *  2. any idle CPU of rq (an SMT sibling) p may run on;
+ *  3. the CPU of rq running the least important task p may replace.
+ * A CPU whose current task is already asked to reschedule is taken: it
+ * will pick the best queued task by itself, and two wakeups in a row must
+ * not both count on it.
+ */
+void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p)
+{
+	struct task_struct *curr, *victim = NULL;
+	int idx;
+
+	if (task_allowed(p, cpu) && cpu_rq(cpu) == rq) {
+		curr = cpu_curr(cpu);
+		if (curr == cpu_idle(cpu) && !curr->need_resched) {
+			resched_task(curr);
+			return;
+		}
+	}
+	for_each_sibling(idx, rq) {
+		struct cpu_slot *slot = &rq->cpu[idx];
+
+		if (!task_allowed(p, slot->cpu))
+			continue;
+		if (slot->curr == slot->idle && !slot->curr->need_resched) {
+			resched_task(slot->curr);
+			return;
+		}
+	}
+	for_each_sibling(idx, rq) {
+		struct cpu_slot *slot = &rq->cpu[idx];
+
+		curr = slot->curr;
+		if (!task_allowed(p, slot->cpu) || curr->need_resched ||
+		    p->prio >= curr->prio)
+			continue;
+		/* The least important victim; on a tie, p's own CPU. */
+		if (!victim || curr->prio > victim->prio ||
+		    (curr->prio == victim->prio && slot->cpu == cpu))
+			victim = curr;
+	}
+	if (victim)
+		resched_task(victim);
+}
+
+/* A CPU p may run on: its own if allowed, else the first allowed one. */
+static int allowed_cpu(const struct task_struct *p)
+{
+	int cpu = first_cpu(p->cpus_allowed);
+
+	if (task_allowed(p, task_cpu(p)))
+		return task_cpu(p);
+	return cpu < nr_cpus_online() ? cpu : task_cpu(p);
+}
+
+/*
+ * try_to_wake_up (2.5.59 + D7). A sync wakeup - the waker is about to
+ * sleep, as a pipe writer waiting for its reader - moves the wakee to the
+ * waker's CPU if it may run there, and queues it without preempting: the
+ * two then run in turn on one CPU with a warm cache. Other wakeups credit
+ * the sleep to sleep_avg and look for a CPU with wake_up_cpu().
+ */
+int wake_up_process(struct task_struct *p, int sync)
+{
+	unsigned long flags;
+	runqueue_t *rq;
+	int this_cpu, success = 0;
+
+	sync &= SYNC_WAKEUPS;
+	for (;;) {
+		rq = task_rq_lock(p, &flags);
+		this_cpu = arch_smp_processor_id();
+		if (p->array || p->state == TASK_RUNNING ||
+		    p->state == TASK_ZOMBIE)
+			break;
+		if (sync && !task_running(p) && task_cpu(p) != this_cpu &&
+		    task_allowed(p, this_cpu)) {
+			int from = task_cpu(p);
+
+			p->cpu = this_cpu;
+			if (cpu_rq(from) != cpu_rq(this_cpu)) {
+				sched_stats[this_cpu].moves_in[SCHED_MOVE_WAKE]++;
+				arch_trace_migrate(p, from, this_cpu,
+						   SCHED_MOVE_WAKE);
+			}
+			task_rq_unlock(rq, flags);
+			continue;	/* lock the runqueue it is on now */
+		}
+		if (!task_allowed(p, task_cpu(p))) {
+			/* Its affinity changed while it slept. */
+			p->cpu = allowed_cpu(p);
+			task_rq_unlock(rq, flags);
+			continue;
+		}
+		if (p->state == TASK_UNINTERRUPTIBLE)
+			rq->nr_uninterruptible--;
+		if (sync) {
+			__activate_task(p, rq);
+		} else {
+			activate_task(p, rq);
+			wake_up_cpu(rq, task_cpu(p), p);
+		}
+		success = 1;
+		break;
+	}
+	if (p->state != TASK_ZOMBIE)
+		p->state = TASK_RUNNING;
+	task_rq_unlock(rq, flags);
+	return success;
+}

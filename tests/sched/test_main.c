@@ -1,0 +1,19 @@
+/*
+ * test_main.c - the scheduler's unit tests (TAP on stdout).
+ *
+ * Each check calls sched/ directly on a small simulated machine (harness.c)
+ * and asserts one behaviour; its name says which.
+ */
+#include "harness.h"
+
+void test_core(void);
+void test_smp(void);
+void test_sanity(void);
+
+int main(void)
+{
+	test_core();
+	test_smp();
+	test_sanity();
+	return tap_done();
+}

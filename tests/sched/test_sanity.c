@@ -1,0 +1,229 @@
+/*
+ * test_sanity.c - the checkers check: the sanity checker reports each kind
+ * of deliberately broken state (and nothing on a sound one), the simulated
+ * locks catch broken locking rules, and the scheduler's own assertions
+ * fire. Also the `stat:` line format.
+ */
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include "harness.h"
+
+#define FOUR	"-smp 4,sockets=1,cores=4,threads=1"
+#define SMT2	"-smp 4,sockets=1,cores=2,threads=2"
+
+/* Run fn expecting a panic; return 1 if it panicked. */
+static int panics(void (*fn)(void))
+{
+	jmp_buf env;
+	volatile int panicked = 0;
+
+	sim_panic_jmp = &env;
+	if (setjmp(env))
+		panicked = 1;
+	else
+		fn();
+	sim_panic_jmp = NULL;
+	if (panicked) {
+		char msg[sizeof(sim_last_panic)];
+
+		int i;
+
+		/* The broken call left locks held: start clean. */
+		memcpy(msg, sim_last_panic, sizeof(msg));
+		sim_arch_reset();
+		for (i = 0; i < NR_CPUS; i++)
+			runqueues[i].lock.owner = -1;
+		tasks_lock.owner = -1;
+		memcpy(sim_last_panic, msg, sizeof(msg));
+	}
+	return panicked;
+}
+
+static void lock(runqueue_t *rq)
+{
+	arch_irq_save();
+	arch_spin_lock(&rq->lock);
+}
+
+static void unlock(runqueue_t *rq)
+{
+	arch_spin_unlock(&rq->lock);
+	arch_irq_restore(0);
+}
+
+/* Each broken state is found, named, and found no more once repaired. */
+static void test_checker_catches(void)
+{
+	struct task_struct *a, *b, *c;
+	runqueue_t *rq;
+	unsigned long before;
+	int found, i;
+
+	machine(FOUR, NULL);
+	a = spawn(0, 0);
+	b = spawn(0, 0);
+	c = spawn(1, 0);
+	settle();
+	rq = cpu_rq(0);
+	CHECK(sched_sanity_check() == 0, "checker_quiet_when_sound", "%s",
+	      sim_last_log);
+
+	rq->active->bitmap[b->prio / BITS_PER_LONG] &= ~(1UL << (b->prio % BITS_PER_LONG));
+	found = sched_sanity_check();
+	rq->active->bitmap[b->prio / BITS_PER_LONG] |= 1UL << (b->prio % BITS_PER_LONG);
+	CHECK(found >= 1 && strstr(sim_last_log, "bitmap"),
+	      "checker_catches_bitmap", "%d: %s", found, sim_last_log);
+
+	rq->nr_running++;
+	found = sched_sanity_check();
+	rq->nr_running--;
+	CHECK(found == 1 && strstr(sim_last_log, "nr_running"),
+	      "checker_catches_count", "%d: %s", found, sim_last_log);
+
+	b->cpu = 3;
+	found = sched_sanity_check();
+	b->cpu = 0;
+	CHECK(found >= 1 && strstr(sim_last_log, "queued"),
+	      "checker_catches_wrong_runqueue", "%d: %s", found, sim_last_log);
+
+	cpu_slot(2)->curr = cpu_curr(1);
+	found = sched_sanity_check();
+	cpu_slot(2)->curr = cpu_idle(2);
+	CHECK(found >= 1 && strstr(sim_last_log, "current on CPUs"),
+	      "checker_catches_double_current", "%d: %s", found, sim_last_log);
+
+	c->cpus_allowed = cpumask_of(3);
+	found = sched_sanity_check();
+	c->cpus_allowed = ~(cpumask_t)0 >> 60;
+	CHECK(found == 1 && strstr(sim_last_log, "outside cpus_allowed"),
+	      "checker_catches_disallowed_current", "%d: %s", found, sim_last_log);
+
+	lock(rq);
+	dequeue_task(b, rq->active);
+	rq->nr_running--;
+	unlock(rq);
+	found = sched_sanity_check();
+	lock(rq);
+	enqueue_task(b, rq->active);
+	rq->nr_running++;
+	unlock(rq);
+	CHECK(found == 1 && strstr(sim_last_log, "in no array"),
+	      "checker_catches_lost_task", "%d: %s", found, sim_last_log);
+
+	b->state = TASK_INTERRUPTIBLE;
+	found = sched_sanity_check();
+	b->state = TASK_RUNNING;
+	CHECK(found == 1 && strstr(sim_last_log, "state"),
+	      "checker_catches_queued_sleeper", "%d: %s", found, sim_last_log);
+
+	/* Wasted core: b waits on CPU 0's runqueue while CPU 2 and 3 idle,
+	 * and no balancing runs (time moves without ticks). */
+	before = sched_sanity_violations();
+	found = 0;
+	for (i = 0; i < 4; i++) {
+		sim_jiffies++;
+		found += sched_sanity_check();
+	}
+	CHECK(found == 2 && strstr(sim_last_log, "wasted core") &&
+	      strstr(sim_last_log, "idle for 3 ticks"),
+	      "checker_catches_wasted_core", "%d: %s", found, sim_last_log);
+	CHECK(sched_sanity_violations() == before + 2, "checker_counts",
+	      "%lu", sched_sanity_violations());
+	/* Balancing then fixes it, and the checker goes quiet. */
+	advance(1);
+	CHECK(sched_sanity_check() == 0 && cpu_curr(2) != cpu_idle(2),
+	      "checker_quiet_after_balance", "cpu2=%d", cpu_curr(2)->pid);
+	(void)a;
+}
+
+static void bad_order(void)
+{
+	arch_irq_save();
+	arch_spin_lock(&runqueues[2].lock);
+	arch_spin_lock(&runqueues[0].lock);
+}
+
+static void irqs_on(void)
+{
+	arch_spin_lock(&runqueues[0].lock);
+}
+
+static void twice(void)
+{
+	arch_irq_save();
+	arch_spin_lock(&runqueues[1].lock);
+	arch_spin_lock(&runqueues[1].lock);
+}
+
+static void held_across(void)
+{
+	arch_irq_save();
+	arch_spin_lock(&runqueues[1].lock);
+	sim_check_quiescent("a test");
+}
+
+static void map_busy(void)
+{
+	sched_map_runqueue(0, 1);	/* CPU 1's runqueue has a task */
+}
+
+static void good_double(void)
+{
+	arch_irq_save();
+	double_rq_lock(&runqueues[3], &runqueues[1]);
+	double_rq_unlock(&runqueues[3], &runqueues[1]);
+	arch_irq_restore(0);
+}
+
+/* The simulated locks enforce the rules written at struct runqueue. */
+static void test_lock_rules(void)
+{
+	struct sched_options o;
+
+	machine(FOUR, NULL);
+	CHECK(panics(bad_order) && strstr(sim_last_panic, "out of order"),
+	      "lock_order_enforced", "%s", sim_last_panic);
+	CHECK(panics(irqs_on) && strstr(sim_last_panic, "interrupts on"),
+	      "lock_needs_irqs_off", "%s", sim_last_panic);
+	CHECK(panics(twice) && strstr(sim_last_panic, "holds already"),
+	      "lock_not_taken_twice", "%s", sim_last_panic);
+	CHECK(panics(held_across) && strstr(sim_last_panic, "holds 1 locks"),
+	      "no_lock_between_operations", "%s", sim_last_panic);
+	CHECK(!panics(good_double), "double_rq_lock_in_address_order", "%s",
+	      sim_last_panic);
+
+	sched_default_options(&o);
+	o.share_smt = 0;
+	machine(FOUR, &o);
+	spawn(1, 0);
+	CHECK(panics(map_busy) && strstr(sim_last_panic, "in use"),
+	      "map_runqueue_refuses_busy", "%s", sim_last_panic);
+}
+
+static void test_stat_line(void)
+{
+	char buf[256];
+	int n;
+
+	machine(FOUR, NULL);
+	sched_stats[3].switches = 12;
+	sched_stats[3].moves_in[SCHED_MOVE_EXEC] = 2;
+	sched_stats[3].moves_in[SCHED_MOVE_NODE] = 3;
+	sched_stats[3].idle_ticks = 40;
+	n = sched_stat_format(3, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "stat: cpu=3 switches=12 exec_moves=2 node_moves_in=3 "
+		      "local_moves_in=0 active_moves_in=0 idle_ticks=40 "
+		      "busy_ticks=0 wake_moves_in=0 affinity_moves_in=0") &&
+	      n == (int)strlen(buf), "stat_line_format", "%s", buf);
+	n = sched_stat_format(3, buf, 12);
+	CHECK(n == 11 && !strcmp(buf, "stat: cpu=3"), "stat_line_truncates",
+	      "%d '%s'", n, buf);
+}
+
+void test_sanity(void)
+{
+	test_checker_catches();
+	test_lock_rules();
+	test_stat_line();
+}

@@ -1,0 +1,281 @@
+/*
+ * test_smp.c - unit tests of the mechanisms between CPUs: HT-aware wakeup,
+ * sync wakeups, load_balance() (idle and busy), node balancing, exec
+ * placement, set_cpus_allowed() through the migration thread, and active
+ * balancing.
+ */
+#include <string.h>
+#include "harness.h"
+
+#define SMT2	"-smp 4,sockets=1,cores=2,threads=2"
+#define TWO	"-smp 2,sockets=1,cores=2,threads=1"
+#define FOUR	"-smp 4,sockets=1,cores=4,threads=1"
+#define NUMA2	"-M q35 -m 1G -smp 8,sockets=2,cores=2,threads=2 " \
+		"-object memory-backend-ram,id=m0,size=512M " \
+		"-object memory-backend-ram,id=m1,size=512M " \
+		"-numa node,nodeid=0,cpus=0-3,memdev=m0 " \
+		"-numa node,nodeid=1,cpus=4-7,memdev=m1"
+
+static int on_node(const struct task_struct *p)
+{
+	return cpu_to_node(task_cpu(p));
+}
+
+/* Wakeup on a shared runqueue: an idle sibling first. */
+static void test_wake_idle_sibling(void)
+{
+	struct task_struct *a, *p;
+
+	machine(SMT2, NULL);
+	a = spawn(0, 0);
+	p = spawn(0, 0);
+	run_schedule(0);		/* a runs on CPU 0 */
+	settle();			/* the spawn woke CPU 1 for p */
+	CHECK(cpu_curr(0) == a && cpu_curr(1) == p, "wake_prefers_idle_sibling",
+	      "cpu0=%d cpu1=%d", cpu_curr(0)->pid, cpu_curr(1)->pid);
+}
+
+/* With every sibling busy, the woken task preempts the least important
+ * task it beats. */
+static void test_wake_preempts_lowest(void)
+{
+	struct task_struct *a, *b, *p;
+
+	machine(SMT2, NULL);
+	a = spawn(0, 0);
+	b = spawn(0, 10);
+	settle();
+	run_schedule(0);
+	run_schedule(1);
+	p = new_task(0);
+	p->state = TASK_INTERRUPTIBLE;	/* made asleep, then woken */
+	p->sleep_avg = MAX_SLEEP_AVG;
+	p->last_run = sim_jiffies;
+	sim_cpu = 2;
+	wake_up_process(p, 0);
+	CHECK(b->need_resched && !a->need_resched && sim_ipi_pending[1],
+	      "wake_preempts_lowest_priority", "a=%d b=%d ipi1=%d",
+	      a->need_resched, b->need_resched, sim_ipi_pending[1]);
+	settle();
+	CHECK(cpu_curr(1) == p && sched_sanity_check() == 0,
+	      "wake_preempt_runs_wakee", "cpu1=%d", cpu_curr(1)->pid);
+}
+
+/* A sync wakeup moves the wakee to the waker's CPU without preempting. */
+static void test_sync_wakeup(void)
+{
+	struct task_struct *w, *p;
+
+	machine(TWO, NULL);
+	w = spawn(0, 0);
+	p = spawn(1, 0);
+	settle();
+	sleep_current(1);		/* p sleeps on CPU 1 */
+	sim_cpu = 0;
+	wake_up_process(p, 1);
+	CHECK(task_cpu(p) == 0 && p->array == cpu_rq(0)->active &&
+	      !w->need_resched && sched_cpu_stat(0)->moves_in[SCHED_MOVE_WAKE] == 1,
+	      "sync_wakeup_pulls_without_preempting", "cpu=%d resched=%d",
+	      task_cpu(p), w->need_resched);
+}
+
+/* An idle CPU pulls one task per idle tick, until even; then a busy
+ * balance needs a 25% imbalance. */
+static void test_idle_balance(void)
+{
+	machine(TWO, NULL);
+	spawn(0, 0);
+	spawn(0, 0);
+	spawn(0, 0);
+	settle();
+	advance(1);
+	CHECK(cpu_rq(1)->nr_running == 1 && cpu_rq(0)->nr_running == 2 &&
+	      sched_cpu_stat(1)->moves_in[SCHED_MOVE_LOCAL] == 1,
+	      "idle_cpu_pulls_one", "rq0=%lu rq1=%lu", cpu_rq(0)->nr_running,
+	      cpu_rq(1)->nr_running);
+	advance(400);
+	CHECK(cpu_rq(1)->nr_running == 1 && cpu_rq(0)->nr_running == 2,
+	      "no_pull_at_one_task_difference", "rq0=%lu rq1=%lu",
+	      cpu_rq(0)->nr_running, cpu_rq(1)->nr_running);
+}
+
+/* Busy balance: 5 vs 2 is under the 25% rule (move 1 < 5/4), 6 vs 2 is
+ * not (move 2); only cache-cold tasks move. */
+static void test_busy_balance(void)
+{
+	struct task_struct *t[8];
+	int i;
+	unsigned long moved;
+
+	machine(TWO, NULL);
+	for (i = 0; i < 5; i++)
+		t[i] = spawn(0, 0);
+	t[5] = spawn(1, 0);
+	t[6] = spawn(1, 0);
+	settle();
+	sim_jiffies = BUSY_REBALANCE_TICK - 1;
+	advance(1);
+	moved = sched_cpu_stat(1)->moves_in[SCHED_MOVE_LOCAL];
+	CHECK(moved == 0 && cpu_rq(0)->nr_running == 5,
+	      "busy_balance_needs_25pct", "moved=%lu", moved);
+
+	t[7] = spawn(0, 0);
+	t[7]->last_run = sim_jiffies;	/* cache-hot */
+	settle();
+	sim_jiffies = 2 * BUSY_REBALANCE_TICK - 1;
+	t[7]->last_run = sim_jiffies;
+	advance(1);
+	moved = sched_cpu_stat(1)->moves_in[SCHED_MOVE_LOCAL];
+	CHECK(moved == 2 && cpu_rq(1)->nr_running == 4 && task_cpu(t[7]) == 0,
+	      "busy_balance_pulls_imbalance_cold_only",
+	      "moved=%lu rq1=%lu hot_cpu=%d", moved, cpu_rq(1)->nr_running,
+	      task_cpu(t[7]));
+	(void)t;
+}
+
+/* Pinned and running tasks stay; an idle CPU then tries the next
+ * busiest runqueue. */
+static void test_pull_skips_pinned(void)
+{
+	struct task_struct *m;
+	int i;
+
+	machine(FOUR, NULL);
+	for (i = 0; i < 4; i++)
+		set_cpus_allowed(spawn(0, 0), cpumask_of(0));
+	spawn(1, 0);
+	m = spawn(1, 0);
+	settle();
+	sim_jiffies++;
+	tick(2);
+	settle();
+	CHECK(cpu_rq(0)->nr_running == 4 && cpu_curr(2) != cpu_idle(2) &&
+	      (task_cpu(m) == 2 || cpu_rq(1)->nr_running == 1),
+	      "idle_pull_skips_pinned_tries_next", "rq0=%lu rq1=%lu cpu2=%d",
+	      cpu_rq(0)->nr_running, cpu_rq(1)->nr_running, cpu_curr(2)->pid);
+}
+
+/* Node balancing: an idle node pulls from a node with waiting tasks, at
+ * the 2 ms idle node interval; forked work stays local while the node
+ * has room. */
+static void test_node_balance(void)
+{
+	int i;
+	unsigned long node_moves = 0;
+
+	machine(NUMA2, NULL);
+	for (i = 0; i < 4; i++)
+		spawn(0, 0);
+	settle();
+	advance(10);
+	for (i = 4; i < 8; i++)
+		node_moves += sched_cpu_stat(i)->moves_in[SCHED_MOVE_NODE];
+	CHECK(node_moves == 0, "node_stays_local_while_room",
+	      "node moves=%lu", node_moves);
+
+	for (i = 0; i < 4; i++)
+		spawn(0, 0);
+	settle();
+	advance(10);
+	node_moves = 0;
+	for (i = 4; i < 8; i++)
+		node_moves += sched_cpu_stat(i)->moves_in[SCHED_MOVE_NODE];
+	CHECK(node_moves >= 2 && nr_running() == 8, "idle_node_pulls_waiting",
+	      "node moves=%lu", node_moves);
+	CHECK(sched_sanity_check() == 0 && sched_sanity_violations() == 0,
+	      "node_balance_sane", "%lu", sched_sanity_violations());
+}
+
+/* exec placement: the least loaded node, its least loaded CPU; the move
+ * goes through the migration thread. */
+static void test_exec_balance(void)
+{
+	struct task_struct *p;
+	int dest, i;
+
+	machine(NUMA2, NULL);
+	for (i = 0; i < 3; i++)
+		spawn(i, 0);
+	p = spawn(3, 0);
+	settle();
+	sim_cpu = 3;
+	dest = sched_balance_exec();
+	settle();
+	CHECK(cpu_to_node(dest) == 1 && task_cpu(p) == dest &&
+	      cpu_curr(dest) == p &&
+	      sched_cpu_stat(dest)->moves_in[SCHED_MOVE_EXEC] == 1,
+	      "exec_goes_to_least_loaded_node", "dest=%d cpu=%d node=%d", dest,
+	      task_cpu(p), on_node(p));
+}
+
+/* set_cpus_allowed: sleeping, queued and running tasks all end on an
+ * allowed CPU; the running one through its CPU's migration thread. */
+static void test_affinity(void)
+{
+	struct task_struct *s, *q, *r;
+
+	machine(FOUR, NULL);
+	s = spawn(0, 0);
+	r = spawn(1, 0);
+	q = spawn(1, 0);
+	settle();
+	sleep_current(0);		/* s sleeps on CPU 0 */
+	set_cpus_allowed(s, cpumask_of(3));
+	CHECK(task_cpu(s) == 3, "affinity_sleeping_task", "cpu=%d", task_cpu(s));
+
+	sim_cpu = 0;
+	set_cpus_allowed(q, cpumask_of(2));	/* queued, not running */
+	CHECK(task_cpu(q) == 2 && q->array == cpu_rq(2)->active,
+	      "affinity_queued_task_moves_now", "cpu=%d", task_cpu(q));
+
+	sim_cpu = 0;
+	set_cpus_allowed(r, cpumask_of(0));	/* running on CPU 1 */
+	CHECK(r->migrate_dest == 0 && sim_ipi_pending[1],
+	      "affinity_running_task_queued", "dest=%d", r->migrate_dest);
+	settle();
+	CHECK(task_cpu(r) == 0 && cpu_curr(0) == r &&
+	      sched_cpu_stat(0)->moves_in[SCHED_MOVE_AFFINITY] == 1,
+	      "affinity_running_task_moved_by_thread", "cpu=%d curr0=%d",
+	      task_cpu(r), cpu_curr(0)->pid);
+	CHECK(set_cpus_allowed(r, 0) == -1, "affinity_empty_mask_refused", "%s",
+	      "");
+	CHECK(sched_sanity_check() == 0, "affinity_sane", "%s", "");
+}
+
+/* Active balance: core 0 runs a task on each thread while core 1 is idle;
+ * core 1's idle tick wakes core 0's migration thread, which pushes one. */
+static void test_active_balance(void)
+{
+	struct task_struct *a, *b;
+	int core_a, core_b;
+
+	machine(SMT2, NULL);
+	a = spawn(0, 0);
+	b = spawn(0, 0);
+	settle();
+	CHECK(cpu_curr(0) == a && cpu_curr(1) == b, "two_tasks_on_one_core",
+	      "cpu0=%d cpu1=%d", cpu_curr(0)->pid, cpu_curr(1)->pid);
+	advance(3);
+	core_a = topo.cpu[task_cpu(a)].core;
+	core_b = topo.cpu[task_cpu(b)].core;
+	CHECK(core_a != core_b && cpu_curr(task_cpu(a)) == a &&
+	      cpu_curr(task_cpu(b)) == b &&
+	      (sched_cpu_stat(2)->moves_in[SCHED_MOVE_ACTIVE] +
+	       sched_cpu_stat(3)->moves_in[SCHED_MOVE_ACTIVE]) == 1,
+	      "active_balance_spreads_cores", "a on %d, b on %d", task_cpu(a),
+	      task_cpu(b));
+}
+
+void test_smp(void)
+{
+	test_wake_idle_sibling();
+	test_wake_preempts_lowest();
+	test_sync_wakeup();
+	test_idle_balance();
+	test_busy_balance();
+	test_pull_skips_pinned();
+	test_node_balance();
+	test_exec_balance();
+	test_affinity();
+	test_active_balance();
+}
