@@ -7,6 +7,7 @@ set -eu
 nm=$1
 elf=$2
 "$nm" -n "$elf" | awk '
+BEGIN { n = 0; last = "" }
 $2 ~ /^[tT]$/ && $3 !~ /^\./ {
 	if ($1 == last)
 		next

@@ -4,6 +4,11 @@
 #include "debugexit.h"
 #include "printk.h"
 #include "string.h"
+#include "timer.h"
+
+/* Longest a test may run before the watchdog panics: 30 s, ten times the
+ * slowest test measured (pmm_node_local on 8n8c1t under load). */
+#define KTEST_TIMEOUT_US	30000000
 
 extern const struct ktest __ktests_start[], __ktests_end[];	/* kernel.ld */
 
@@ -36,7 +41,9 @@ void ktest_run_all(void)
 		int r;
 
 		memset(&t, 0, sizeof(t));
+		timer_watchdog_arm(KTEST_TIMEOUT_US, k->name);
 		r = k->fn(&t);
+		timer_watchdog_disarm();
 		i++;
 		if (r) {
 			failed++;

@@ -33,6 +33,10 @@ void ksym_format(char *buf, size_t len, uintptr_t addr)
 	format_sym(buf, len, addr, addr);
 }
 
+/* The AP trampoline runs from its copy below 1 MiB (smpboot.c). */
+#define TRAMPOLINE_COPY		0x8000
+#define TRAMPOLINE_COPY_END	0x9000
+
 void dump_stack_from(uintptr_t ebp, uintptr_t eip)
 {
 	struct percpu *pc = this_cpu();
@@ -54,7 +58,11 @@ void dump_stack_from(uintptr_t ebp, uintptr_t eip)
 			break;
 		/* A return address points after the call, which may be the
 		 * last instruction of its function: name the call's. */
-		format_sym(sym, sizeof(sym), ret, ret - 1);
+		if (ret >= TRAMPOLINE_COPY && ret < TRAMPOLINE_COPY_END)
+			snprintf(sym, sizeof(sym), "AP trampoline (copy at 0x%x)",
+				 TRAMPOLINE_COPY);
+		else
+			format_sym(sym, sizeof(sym), ret, ret - 1);
 		printk("    [<%08lx>] %s\n", (unsigned long)ret, sym);
 		if (next <= ebp)
 			break;	/* the stack grows down: callers are above */

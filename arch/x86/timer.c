@@ -80,11 +80,36 @@ void timer_set_tick_hook(tick_hook_t fn)
 	__atomic_store_n(&tick_hook, fn, __ATOMIC_RELEASE);
 }
 
+/* The watchdog: 0 when disarmed, else the TSC deadline. Read by every tick
+ * on every CPU, so a CPU stuck with interrupts off is caught by the others. */
+static volatile uint64_t watchdog_deadline;
+static const char *volatile watchdog_what;
+
+void timer_watchdog_arm(uint32_t us, const char *what)
+{
+	watchdog_what = what;
+	/* Two 32-bit halves: disarm first so no tick sees a torn deadline
+	 * that happens to have passed. */
+	watchdog_deadline = 0;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	watchdog_deadline = timer_deadline_us(us);
+}
+
+void timer_watchdog_disarm(void)
+{
+	watchdog_deadline = 0;
+}
+
 static void timer_interrupt(struct trap_frame *f)
 {
 	tick_hook_t fn = __atomic_load_n(&tick_hook, __ATOMIC_ACQUIRE);
+	uint64_t wd = watchdog_deadline;
 
 	this_cpu()->ticks++;
+	if (wd && watchdog_deadline == wd && timer_expired(wd)) {
+		watchdog_deadline = 0;
+		panic("watchdog: %s did not finish in time", watchdog_what);
+	}
 	if (fn)
 		fn((f->cs & 3) == 3);
 }
@@ -154,10 +179,14 @@ static void calibrate_once(struct cal_sample *c)
 #define CALIBRATE_TRIES		8
 #define CALIBRATE_MAX_ERR_DIV	1000
 
-void timer_calibrate(void)
+/*
+ * Up to CALIBRATE_TRIES samples, until one has an error under 1/1000 of
+ * the window; the best one in *best. Interrupts off; returns the tries.
+ */
+static int calibrate_best(struct cal_sample *best)
 {
-	struct cal_sample best = { 0 }, c;
-	uint32_t flags, lapic_khz;
+	struct cal_sample c;
+	uint32_t flags;
 	uint8_t gate;
 	int i;
 
@@ -167,13 +196,21 @@ void timer_calibrate(void)
 	outb(PIT_GATE_PORT, (gate & ~0x02) | 0x01);
 	for (i = 0; i < CALIBRATE_TRIES; i++) {
 		calibrate_once(&c);
-		if (!i || c.tsc_err < best.tsc_err)
-			best = c;
-		if (best.tsc_err * CALIBRATE_MAX_ERR_DIV < best.tsc)
+		if (!i || c.tsc_err < best->tsc_err)
+			*best = c;
+		if (best->tsc_err * CALIBRATE_MAX_ERR_DIV < best->tsc)
 			break;
 	}
 	outb(PIT_GATE_PORT, gate);
 	irq_restore(flags);
+	return i;
+}
+
+void timer_calibrate(void)
+{
+	struct cal_sample best = { 0 };
+	uint32_t lapic_khz;
+	int i = calibrate_best(&best);
 
 	tsc_khz_cal = (uint32_t)(best.tsc / CALIBRATE_MS);
 	tsc_at_boot = best.start;
@@ -196,7 +233,56 @@ void timer_calibrate(void)
 	irq_register(VEC_TIMER, timer_interrupt);
 }
 
+uint32_t timer_pit_tsc_khz(void)
+{
+	struct cal_sample best = { 0 };
+	int tries = calibrate_best(&best);
+
+	/* The samples ran the LAPIC timer one-shot: tick again. */
+	timer_start_tick();
+	if (tries == CALIBRATE_TRIES)
+		return 0;
+	return (uint32_t)(best.tsc / CALIBRATE_MS);
+}
+
 void timer_start_tick(void)
 {
 	lapic_timer_periodic(lapic_counts_per_tick, VEC_TIMER);
+}
+
+/*
+ * The tick rate this CPU's running LAPIC timer is programmed for, measured:
+ * two reads of its current count inside one period, bracketed by TSC reads,
+ * give counts per second; divided by the count per period, periods per
+ * second. Unlike counting interrupts this does not depend on QEMU delivering
+ * each one in time. Returns 0 when no clean pair of reads was had.
+ */
+#define MEASURE_GAP_US	200	/* well inside one 1000 us period */
+#define MEASURE_TRIES	20
+
+uint32_t timer_measure_hz(void)
+{
+	int i;
+
+	for (i = 0; i < MEASURE_TRIES; i++) {
+		uint64_t ta, tb, tc, td, span;
+		uint32_t c0, c1, flags = irq_save();
+
+		ta = rdtsc();
+		c0 = lapic_timer_current();
+		tb = rdtsc();
+		udelay(MEASURE_GAP_US);
+		tc = rdtsc();
+		c1 = lapic_timer_current();
+		td = rdtsc();
+		irq_restore(flags);
+
+		span = (tc + td) / 2 - (ta + tb) / 2;
+		/* Reloaded in between, or a bracket wider than 1% of the gap. */
+		if (c1 >= c0 || (tb - ta + td - tc) * 100 > span)
+			continue;
+		return (uint32_t)((uint64_t)(c0 - c1) * tsc_khz_cal * 1000 / span /
+				  lapic_counts_per_tick);
+	}
+	return 0;
 }

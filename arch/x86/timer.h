@@ -25,9 +25,25 @@ uint64_t time_us(void);
 void udelay(uint32_t us);
 void mdelay(uint32_t ms);
 
+/* The TSC rate measured against the PIT again, as at boot; 0 when no
+ * clean measurement was had. For tests of the calibration. */
+uint32_t timer_pit_tsc_khz(void);
+
+/* The tick rate this CPU's LAPIC timer runs at, measured against the TSC
+ * from its count register (not from interrupts, which QEMU may drop). */
+uint32_t timer_measure_hz(void);
+
 /* A deadline us from now, and whether it has passed. */
 uint64_t timer_deadline_us(uint32_t us);
 int timer_expired(uint64_t deadline);
+
+/*
+ * A deadline for something that must not hang (an in-kernel test): when it
+ * passes before timer_watchdog_disarm(), the next tick on any CPU panics
+ * naming `what`, and a panic under ktest leaves QEMU.
+ */
+void timer_watchdog_arm(uint32_t us, const char *what);
+void timer_watchdog_disarm(void);
 
 /*
  * The scheduler's hook, called on every CPU from every timer tick, with
