@@ -5,6 +5,7 @@
 #                              repository, see sched/linux/README.md) and the
 #                              initramfs (build/linux/initramfs.cpio)
 #   make run-linux [TOPO=name] [INIT="topo domains"]  boot it on a shape
+#   make test-parity-topo      every shape: Linux's topo lines against ours
 
 LINUX_DIR := sched/linux
 INIT	?=
@@ -16,3 +17,11 @@ linux: deps
 
 run-linux: linux
 	$(LINUX_DIR)/run.sh $(TOPO) $(INIT)
+
+# Parity: every shape, Linux's topo lines against our kernel's (and against
+# topoexpect).
+.PHONY: test-parity-topo
+TEST_SUITES += test-parity-topo
+test-parity-topo: linux $(BUILD)/tests/topoexpect
+	@tests/run-suite.sh parity-topo tests/parity/topo.sh
+

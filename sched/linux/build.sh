@@ -71,7 +71,8 @@ run_checkpatch() {
 	local p rc=0
 	for p in "${patches[@]}"; do
 		echo "== $(basename "$p")"
-		(cd "$dir/src" && scripts/checkpatch.pl --terse --show-types "$p") || rc=1
+		# /usr/bin first: spdxcheck.py wants the python3 that has python3-ply.
+		(cd "$dir/src" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --terse --show-types "$p") || rc=1
 	done
 	return $rc
 }

@@ -27,6 +27,7 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 /* QEMU's -device isa-debug-exit,iobase=0xf4: a write of v exits QEMU with
@@ -134,7 +135,10 @@ static void mount_fs(const char *type, const char *dir)
  * off (QEMU then exits with 0, which run.sh reports as "no exit code"). */
 static void leave(int code)
 {
+	/* The console's UART sends in the background: wait until the last
+	 * line is out, or QEMU stops before the end of the report. */
 	fflush(stdout);
+	tcdrain(STDOUT_FILENO);
 	sync();
 	if (ioperm(DEBUG_EXIT_PORT, 1, 1) == 0)
 		outb((unsigned char)code, DEBUG_EXIT_PORT);
@@ -142,6 +146,7 @@ static void leave(int code)
 		printf("init: ioperm(0x%x): %s\n", DEBUG_EXIT_PORT, strerror(errno));
 	printf("init: isa-debug-exit did not stop QEMU; powering off\n");
 	fflush(stdout);
+	tcdrain(STDOUT_FILENO);
 	reboot(RB_POWER_OFF);
 }
 
