@@ -31,7 +31,8 @@ static void option(char *opt)
 		boot_opts.ktest = 1;
 	} else if (!strcmp(opt, "ktest_panic") && val &&
 		   (!strcmp(val, "pf") || !strcmp(val, "ud") ||
-		    !strcmp(val, "panic") || !strcmp(val, "ap"))) {
+		    !strcmp(val, "panic") || !strcmp(val, "ap") ||
+		    !strcmp(val, "stack"))) {
 		boot_opts.ktest_panic = val;
 	} else if (!strcmp(opt, "acpi") && val && !strcmp(val, "last")) {
 		boot_opts.acpi_last = 1;

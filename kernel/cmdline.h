@@ -6,7 +6,8 @@
  *                     a panic: 5)
  *   ktest_panic=WHAT  after boot, crash on purpose so tests can read the
  *                     panic: pf (bad pointer), ud (invalid opcode),
- *                     panic (panic()), ap (page fault on the last CPU);
+ *                     panic (panic()), ap (page fault on the last CPU),
+ *                     stack (the end-of-stack word overwritten);
  *                     a panic then leaves QEMU as under ktest
  *   acpi=last         when an ACPI table signature appears twice, use the
  *                     last copy (QEMU -acpitable appends a crafted table)

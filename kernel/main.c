@@ -52,6 +52,11 @@ static void crash(const char *what)
 		panic("ktest_panic=panic: panic() called on purpose");
 	else if (!strcmp(what, "ap"))
 		smp_call_function_single(num_online_cpus() - 1, ktest_panic_ap, 0);
+	else if (!strcmp(what, "stack")) {
+		/* What a stack overflow does to the end-of-stack word. */
+		*(volatile uint32_t *)this_cpu()->stack_base = 0;
+		mdelay(100);	/* a tick notices */
+	}
 	printk("ktest_panic: still alive after '%s'\n", what);
 }
 

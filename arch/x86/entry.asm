@@ -47,6 +47,8 @@ isr_common:
 	mov gs, ax
 	push esp			; trap_dispatch(struct trap_frame *)
 	call trap_dispatch
+global isr_dispatch_return
+isr_dispatch_return:			; stack traces step over the frame here
 	add esp, 4
 global trap_return
 trap_return:

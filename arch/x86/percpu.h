@@ -40,11 +40,21 @@ struct percpu {
 	volatile uint32_t ticks;	/* timer interrupts taken on this CPU */
 	void *current;		/* the running task: owned by sched/ */
 	void *sched_data;	/* anything else the scheduler keeps per CPU */
-	uintptr_t stack_base;	/* lowest address of the boot/idle stack */
+	uintptr_t stack_base;	/* lowest address of the stack in use: the
+				 * boot/idle stack until the scheduler switches
+				 * to a task's (it updates these two and
+				 * tss.esp0). Holds STACK_END_MAGIC. */
 	uintptr_t stack_top;	/* one past its highest */
 	int irq_depth;		/* nesting of interrupt handlers */
 	struct tss tss;		/* this CPU's TSS (its GDT descriptor: gdt.c) */
 };
+
+/*
+ * The lowest word of every kernel stack (Linux's value). A stack that grew
+ * past its end overwrites it; every timer tick checks this CPU's and panics,
+ * since without guard pages nothing else would notice.
+ */
+#define STACK_END_MAGIC	0x57ac6e9d
 
 /* This CPU's struct percpu. */
 static inline struct percpu *this_cpu(void)

@@ -109,6 +109,7 @@ void smp_prepare_boot_cpu(void)
 	pc->slot = 0;
 	pc->stack_base = (uintptr_t)boot_stack_bottom;
 	pc->stack_top = (uintptr_t)boot_stack_top;
+	*(uint32_t *)pc->stack_base = STACK_END_MAGIC;
 	gdt_init();
 	gdt_setup_cpu(pc, 0);
 	gdt_load_cpu(0);
@@ -242,6 +243,7 @@ static int prepare_slot(int s)
 	pc->node = node;
 	pc->stack_base = (uintptr_t)stack;
 	pc->stack_top = (uintptr_t)stack + (PAGE_SIZE << AP_STACK_ORDER);
+	*(uint32_t *)pc->stack_base = STACK_END_MAGIC;
 	gdt_setup_cpu(pc, s);
 	ap_stack_top[slots[s].apic_id] = pc->stack_top;
 	return 0;

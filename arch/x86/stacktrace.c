@@ -11,6 +11,9 @@
 #include "percpu.h"
 #include "printk.h"
 #include "ksyms.h"
+#include "trap.h"
+
+extern const char isr_dispatch_return[];	/* entry.asm */
 
 /* Deepest trace printed; kernel call chains are short. */
 #define MAX_FRAMES	24
@@ -58,6 +61,24 @@ void dump_stack_from(uintptr_t ebp, uintptr_t eip)
 			break;
 		/* A return address points after the call, which may be the
 		 * last instruction of its function: name the call's. */
+		if (ret == (uintptr_t)isr_dispatch_return) {
+			/*
+			 * trap_dispatch's caller: its argument, above the
+			 * return address, is the trap frame. Go on in the
+			 * interrupted code, from where it was stopped.
+			 */
+			const struct trap_frame *f = ((const struct trap_frame **)ebp)[2];
+
+			if ((uintptr_t)f < lo || (uintptr_t)f + sizeof(*f) > hi)
+				break;
+			ksym_format(sym, sizeof(sym), f->eip);
+			printk("    -- vector %u --\n    [<%08lx>] %s\n", f->vector,
+			       (unsigned long)f->eip, sym);
+			if (f->ebp <= ebp)
+				break;
+			ebp = f->ebp;
+			continue;
+		}
 		if (ret >= TRAMPOLINE_COPY && ret < TRAMPOLINE_COPY_END)
 			snprintf(sym, sizeof(sym), "AP trampoline (copy at 0x%x)",
 				 TRAMPOLINE_COPY);

@@ -21,6 +21,14 @@ uint32_t tsc_khz(void);
  * across CPUs as far as their TSCs agree (QEMU keeps them together). */
 uint64_t time_us(void);
 
+/*
+ * Ticks since boot by the TSC: HZ per second, the same clock on every CPU,
+ * never behind because of a timer interrupt QEMU dropped (per-CPU
+ * percpu.ticks counts interrupts taken, which can lag). What the scheduler's
+ * arch_jiffies() should return.
+ */
+uint64_t jiffies_64(void);
+
 /* Busy-wait (no sleeping: usable with interrupts off and in panic). */
 void udelay(uint32_t us);
 void mdelay(uint32_t ms);
