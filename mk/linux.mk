@@ -6,6 +6,7 @@
 #                              initramfs (build/linux/initramfs.cpio)
 #   make run-linux [TOPO=name] [INIT="topo domains"]  boot it on a shape
 #   make test-parity-topo      every shape: Linux's topo lines against ours
+#   make test-linux-series     boot checks of each patch (tests/parity/series.sh)
 
 LINUX_DIR := sched/linux
 INIT	?=
@@ -19,9 +20,11 @@ run-linux: linux
 	$(LINUX_DIR)/run.sh $(TOPO) $(INIT)
 
 # Parity: every shape, Linux's topo lines against our kernel's (and against
-# topoexpect).
-.PHONY: test-parity-topo
-TEST_SUITES += test-parity-topo
+# topoexpect); then what each patch of the series promises.
+.PHONY: test-parity-topo test-linux-series
+TEST_SUITES += test-parity-topo test-linux-series
 test-parity-topo: linux $(BUILD)/tests/topoexpect
 	@tests/run-suite.sh parity-topo tests/parity/topo.sh
 
+test-linux-series: linux
+	@tests/run-suite.sh linux-series tests/parity/series.sh

@@ -54,7 +54,7 @@ have_expect=0
 [ -x "$TOPOEXPECT" ] && have_expect=1
 
 echo "1..${#shapes[@]}"
-if ! bzimage=$("$top/sched/linux/build.sh") || ! initrd=$("$top/sched/linux/initramfs.sh"); then
+if ! bzimage=${BZIMAGE:-$("$top/sched/linux/build.sh")} || ! initrd=$("$top/sched/linux/initramfs.sh"); then
 	i=0
 	for s in "${shapes[@]}"; do
 		i=$((i + 1))

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# series.sh - what each patch of the companion Linux series promises, checked
+# by booting it (sched/linux/run.sh) on a few shapes. One TAP line a check.
+#
+#   0001  /proc/cpuinfo's "runqueue" equals the rq= of /proc/sched_topo; the
+#         runqueue is the first SMT sibling
+#   0002  test_ht gives CPUs 0 and 1 an SMT domain on a machine without SMT
+#         (and nothing else), and changes nothing where SMT exists
+#
+# Environment: LINUX_TIMEOUT (s per boot, default 60; these shapes have at
+# most 8 vCPUs and boot in 3-7 s). Logs: build/parity/series/<boot>.log.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=$top/build/parity/series
+mkdir -p "$out"
+n=0
+
+tap() {	# tap NAME STATUS(0 = ok) [diagnostic lines on stdin]
+	n=$((n + 1))
+	if [ "$2" -eq 0 ]; then echo "ok $n $1"; else echo "not ok $n $1"; fi
+}
+
+if ! bzimage=${BZIMAGE:-$("$top/sched/linux/build.sh")} || ! initrd=$("$top/sched/linux/initramfs.sh"); then
+	echo "1..1"
+	echo "not ok 1 linux_build # the companion Linux did not build"
+	exit 0
+fi
+
+# boot NAME SHAPE APPEND COMMANDS...: boot once, keep the log; the guest's
+# lines of one kind are then read with `lines NAME PREFIX`.
+boot() {
+	local name=$1 shape=$2 append=$3
+	shift 3
+	BZIMAGE=$bzimage INITRD=$initrd LINUX_APPEND=$append \
+		LINUX_TIMEOUT=${LINUX_TIMEOUT:-60} \
+		"$top/sched/linux/run.sh" "$shape" "$@" </dev/null >"$out/$name.log" 2>&1
+	echo $? >"$out/$name.rc"
+}
+lines() {
+	tr -d '\r' <"$out/$1.log" | grep -a "^$2: " || true
+}
+booted() {	# booted NAME: 0 when init finished; else a diagnostic
+	[ "$(cat "$out/$1.rc")" = 0 ] && return 0
+	echo "# boot $1 failed (run.sh status $(cat "$out/$1.rc")):"
+	tr -d '\r' <"$out/$1.log" | tail -n 5 | sed 's/^/#   | /'
+	return 1
+}
+# want NAME PREFIX LINE...: each LINE is printed by the guest in boot NAME.
+want() {
+	local name=$1 prefix=$2 l bad=0
+	shift 2
+	for l; do
+		if ! lines "$name" "$prefix" | grep -qxF -- "$l"; then
+			echo "# want: $l"
+			bad=1
+		fi
+	done
+	[ $bad -eq 0 ] || lines "$name" "$prefix" | sed 's/^/#  got: /'
+	return $bad
+}
+
+echo "1..6"
+# Two QEMUs at a time at most (the machine has two cores).
+boot smt 2n2c2t "" topo cpuinfo domains &
+boot smt-test_ht 2n2c2t test_ht topo domains &
+wait
+boot nosmt 1n4c "" topo domains &
+boot nosmt-test_ht 1n4c test_ht topo domains &
+wait
+
+# 0001: the runqueue line of /proc/cpuinfo and rq= agree, CPU by CPU, and
+# the runqueue is the lowest CPU of the sibling list.
+{
+	bad=0
+	booted smt || bad=1
+	rqs=$(lines smt topo | sed -nE 's/^topo: cpu=([0-9]+) .* siblings=([0-9]+)[-,0-9]* .* rq=([0-9]+)$/\1 \2 \3/p')
+	cpuinfo=$(lines smt cpuinfo | sed -nE 's/^cpuinfo: cpu=([0-9]+) runqueue=([0-9]+)$/\1 \2/p')
+	[ "$(echo "$rqs" | grep -c .)" -eq 8 ] || { echo "# want 8 cpu lines in /proc/sched_topo"; bad=1; }
+	echo "$rqs" | awk 'NF && $2 != $3 { print "# cpu" $1 ": rq=" $3 ", first sibling " $2; bad = 1 } END { exit bad }' || bad=1
+	if [ "$(echo "$rqs" | awk '{ print $1, $3 }')" != "$cpuinfo" ]; then
+		echo "# /proc/cpuinfo runqueue lines differ from rq= of /proc/sched_topo:"
+		echo "$cpuinfo" | sed 's/^/#   cpuinfo: cpu /'
+		bad=1
+	fi
+	tap cpuinfo_runqueue_2n2c2t $bad
+}
+# The sched domains of an SMT NUMA machine, as QEMU-FACTS.md measured them.
+{
+	bad=0
+	booted smt || bad=1
+	want smt domains "domains: cpu=0 SMT MC NUMA" "domains: cpu=7 SMT MC NUMA" || bad=1
+	tap domains_2n2c2t $bad
+}
+# 0002, the control: without test_ht, 1n4c has no SMT level anywhere.
+{
+	bad=0
+	booted nosmt || bad=1
+	want nosmt domains "domains: cpu=0 MC" "domains: cpu=1 MC" || bad=1
+	want nosmt topo "topo: cpus=4 packages=1 cores=4 threads_per_core=1 nodes=1 runqueues=4" || bad=1
+	tap no_test_ht_1n4c $bad
+}
+# With test_ht, CPUs 0 and 1 are siblings (SMT level), 2 and 3 are not.
+{
+	bad=0
+	booted nosmt-test_ht || bad=1
+	want nosmt-test_ht domains "domains: cpu=0 SMT MC" "domains: cpu=1 SMT MC" \
+		"domains: cpu=2 MC" "domains: cpu=3 MC" || bad=1
+	want nosmt-test_ht topo \
+		"topo: cpus=4 packages=1 cores=3 threads_per_core=2 nodes=1 runqueues=3" \
+		"topo: cpu=0 apic=0 package=0 core=0 thread=0 node=0 siblings=0-1 core_siblings=0-3 rq=0" \
+		"topo: cpu=1 apic=1 package=0 core=1 thread=1 node=0 siblings=0-1 core_siblings=0-3 rq=0" \
+		"topo: cpu=2 apic=2 package=0 core=2 thread=0 node=0 siblings=2 core_siblings=0-3 rq=2" || bad=1
+	tap test_ht_1n4c $bad
+}
+# On a machine with SMT, test_ht changes nothing.
+{
+	bad=0
+	booted smt || bad=1
+	booted smt-test_ht || bad=1
+	if [ "$(lines smt topo)" != "$(lines smt-test_ht topo)" ] ||
+	   [ "$(lines smt domains)" != "$(lines smt-test_ht domains)" ]; then
+		echo "# test_ht changed the topology of 2n2c2t:"
+		diff <(lines smt topo; lines smt domains) \
+			<(lines smt-test_ht topo; lines smt-test_ht domains) | sed 's/^/#   /'
+		bad=1
+	fi
+	tap test_ht_ignored_with_smt_2n2c2t $bad
+}
+# test_ht is consumed by the kernel, never passed on to init as a command.
+{
+	bad=0
+	if tr -d '\r' <"$out/nosmt-test_ht.log" | grep -aq "unknown command 'test_ht'"; then
+		echo "# init received test_ht as a command"
+		bad=1
+	fi
+	booted nosmt-test_ht || bad=1
+	tap test_ht_is_a_kernel_option $bad
+}
+exit 0
