@@ -22,30 +22,44 @@ KNM		:= $(CROSS)nm
 LIBGCC		:= $(shell $(KCC) -m32 -print-libgcc-file-name 2>/dev/null)
 KLDFLAGS	:= -m elf_i386 -T $(KERNEL_LDS) -nostdlib -z noexecstack
 
+# Quiet by default ("  CC  kernel/main.c"); make V=1 shows the commands.
+ifeq ($(V),1)
+KQ		:=
+kmsg		=
+else
+KQ		:= @
+kmsg		= @printf '  %-6s %s\n' $(1) $(2);
+endif
+
 .PHONY: kernel
 kernel: $(BUILD)/kernel.elf
 
 $(KOBJDIR)/%.o: %.c
 	@mkdir -p $(@D)
-	$(KCC) $(KCFLAGS) -MMD -MP -c $< -o $@
+	$(call kmsg,CC,$<)
+	$(KQ)$(KCC) $(KCFLAGS) -MMD -MP -c $< -o $@
 
 $(KOBJDIR)/%.o: %.asm
 	@mkdir -p $(@D)
-	$(NASM) -f elf32 -g -F dwarf -MD $(@:.o=.d) -MP $< -o $@
+	$(call kmsg,NASM,$<)
+	$(KQ)$(NASM) -f elf32 -g -F dwarf -MD $(@:.o=.d) -MP $< -o $@
 
 # Pass 1: no symbol table.
 $(BUILD)/kernel.pass1.elf: $(KERNEL_OBJS) $(KERNEL_LDS)
-	$(KLD) $(KLDFLAGS) -o $@ $(KERNEL_OBJS) $(LIBGCC)
+	$(call kmsg,LD,$@)
+	$(KQ)$(KLD) $(KLDFLAGS) -o $@ $(KERNEL_OBJS) $(LIBGCC)
 
 $(BUILD)/ksyms.asm: $(BUILD)/kernel.pass1.elf kernel/gen-ksyms.sh
-	kernel/gen-ksyms.sh $(KNM) $< > $@
+	$(call kmsg,KSYMS,$@)
+	$(KQ)kernel/gen-ksyms.sh $(KNM) $< > $@
 
 $(BUILD)/ksyms.o: $(BUILD)/ksyms.asm
-	$(NASM) -f elf32 $< -o $@
+	$(KQ)$(NASM) -f elf32 $< -o $@
 
 # Pass 2: the same objects plus the table; function addresses must not move.
 $(BUILD)/kernel.elf: $(BUILD)/kernel.pass1.elf $(BUILD)/ksyms.o
-	$(KLD) $(KLDFLAGS) -o $@ $(KERNEL_OBJS) $(BUILD)/ksyms.o $(LIBGCC)
+	$(call kmsg,LD,$@)
+	$(KQ)$(KLD) $(KLDFLAGS) -o $@ $(KERNEL_OBJS) $(BUILD)/ksyms.o $(LIBGCC)
 	@$(KNM) -n $(BUILD)/kernel.pass1.elf | grep -i ' t ' > $(BUILD)/ksyms.pass1
 	@$(KNM) -n $@ | grep -i ' t ' > $(BUILD)/ksyms.pass2
 	@cmp -s $(BUILD)/ksyms.pass1 $(BUILD)/ksyms.pass2 || \
@@ -55,9 +69,10 @@ $(BUILD)/kernel.elf: $(BUILD)/kernel.pass1.elf $(BUILD)/ksyms.o
 $(BUILD)/os.iso: $(BUILD)/kernel.elf boot/grub.cfg
 	@rm -rf $(BUILD)/isodir
 	@mkdir -p $(BUILD)/isodir/boot/grub
-	cp $(BUILD)/kernel.elf $(BUILD)/isodir/boot/kernel.elf
-	cp boot/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/isodir 2> $(BUILD)/grub-mkrescue.log || \
+	@cp $(BUILD)/kernel.elf $(BUILD)/isodir/boot/kernel.elf
+	@cp boot/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
+	$(call kmsg,ISO,$@)
+	$(KQ)grub-mkrescue -o $@ $(BUILD)/isodir 2> $(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log >&2; exit 1; }
 
 iso: $(BUILD)/os.iso
