@@ -35,6 +35,10 @@ typedef void (*irq_handler_t)(struct trap_frame *f);
 void idt_init(void);
 void idt_load(void);
 
+/* Let ring 3 raise vector with `int` (a system call gate); the others
+ * stay kernel-only, so `int n` from user mode faults with #GP. */
+void idt_allow_user(int vector);
+
 /* Handle vector v (>= 32) with fn; LAPIC vectors get their EOI after fn. */
 void irq_register(int vector, irq_handler_t fn);
 

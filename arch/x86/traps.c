@@ -17,6 +17,7 @@
 #include "stacktrace.h"
 
 #define IDT_INTR_GATE	0x8e	/* present, ring 0, 32-bit interrupt gate */
+#define IDT_DPL3	0x60	/* the gate may be used by `int` from ring 3 */
 
 struct idt_gate {
 	uint16_t off_lo;
@@ -67,6 +68,11 @@ void idt_load(void)
 	struct gdt_ptr p = { sizeof(idt) - 1, (uintptr_t)idt };
 
 	__asm__ volatile("lidt %0" : : "m"(p));
+}
+
+void idt_allow_user(int vector)
+{
+	idt[vector & 0xff].type = IDT_INTR_GATE | IDT_DPL3;
 }
 
 void irq_register(int vector, irq_handler_t fn)
