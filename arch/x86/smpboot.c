@@ -283,10 +283,10 @@ void ap_main(uint32_t apic_id)
 	idt_load();
 	lapic_setup_cpu(acpi_info.lapic_nmi_lint);
 	cputopo_detect(&slots[s].ids);
+	slots[s].arrived_us = time_us();	/* read once we are ARRIVED */
 	if (!__atomic_compare_exchange_n(&slots[s].state, &expect, SLOT_ARRIVED,
 					 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 		halt_forever();		/* too late: left out */
-	slots[s].arrived_us = time_us();
 	__atomic_add_fetch(&cpus_started, 1, __ATOMIC_SEQ_CST);
 	pc->apic_id = apic_id;
 	timer_start_tick();
