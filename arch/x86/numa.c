@@ -188,10 +188,14 @@ static void give_memory(void)
 		const struct mem_region *r = &boot_info.mmap[i];
 		uint64_t a = r->base, b = r->base + r->len, cur;
 
-		if (r->type != MEM_USABLE || a >= FOUR_GIB)
+		if (r->type != MEM_USABLE)
 			continue;
 		if (b > FOUR_GIB) {
-			printk("numa: usable memory above 4 GiB is not used (no PAE)\n");
+			printk("numa: usable [0x%llx-0x%llx) is above 4 GiB: not used (no PAE)\n",
+			       (unsigned long long)(a > FOUR_GIB ? a : FOUR_GIB),
+			       (unsigned long long)b);
+			if (a >= FOUR_GIB)
+				continue;
 			b = FOUR_GIB;
 		}
 		if (!numa.has_srat) {
