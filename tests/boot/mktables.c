@@ -11,9 +11,11 @@
  * (QEMU-FACTS.md: MADT entries, overrides, NMI; SRAT CPU and memory
  * entries), so each table differs from QEMU's in the one fault under test.
  *
- * A C generator rather than iasl: iasl refuses to assemble most of these
- * faults (an entry of length 0, a wrong checksum), and here every byte and
- * the checksum are explicit.
+ * A C generator rather than iasl: iasl's data-table compiler computes
+ * lengths and checksums itself, so faults in them would need patching
+ * afterwards; here every byte and the checksum are explicit. (QEMU's
+ * -acpitable recomputes the checksum and length anyway: srat-badsum reaches
+ * the guest through GRUB's `acpi` command instead, see badacpi.sh.)
  */
 #include <stdint.h>
 #include <stdio.h>
