@@ -6,6 +6,9 @@
 #         runqueue is the first SMT sibling
 #   0002  test_ht gives CPUs 0 and 1 an SMT domain on a machine without SMT
 #         (and nothing else), and changes nothing where SMT exists
+#   0003  /proc/sched_stat prints a `stat:` line per CPU whose counters move
+#         under a workload; exec moves equal the sbe_pushed of /proc/schedstat,
+#         whose format stays version 15
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 60; these shapes have at
 # most 8 vCPUs and boot in 3-7 s). Logs: build/parity/series/<boot>.log.
@@ -39,6 +42,10 @@ boot() {
 lines() {
 	tr -d '\r' <"$out/$1.log" | grep -a "^$2: " || true
 }
+# /proc/schedstat's lines ("version 15", "domain0 03 ...") have no colon.
+schedstat_lines() {
+	tr -d '\r' <"$out/$1.log" | grep -aE "^$2" || true
+}
 booted() {	# booted NAME: 0 when init finished; else a diagnostic
 	[ "$(cat "$out/$1.rc")" = 0 ] && return 0
 	echo "# boot $1 failed (run.sh status $(cat "$out/$1.rc")):"
@@ -59,7 +66,7 @@ want() {
 	return $bad
 }
 
-echo "1..6"
+echo "1..10"
 # Two QEMUs at a time at most (the machine has two cores).
 boot smt 2n2c2t "" topo cpuinfo domains &
 boot smt-test_ht 2n2c2t test_ht topo domains &
@@ -67,6 +74,8 @@ wait
 boot nosmt 1n4c "" topo domains &
 boot nosmt-test_ht 1n4c test_ht topo domains &
 wait
+# Six children forked on init's CPU, freed just before exec: exec spreads them.
+boot stat 2n2c2t schedstats=enable stat pinned:6:1000 stat schedstat
 
 # 0001: the runqueue line of /proc/cpuinfo and rq= agree, CPU by CPU, and
 # the runqueue is the lowest CPU of the sibling list.
@@ -135,5 +144,58 @@ wait
 	fi
 	booted nosmt-test_ht || bad=1
 	tap test_ht_is_a_kernel_option $bad
+}
+# 0003: two snapshots of 8 lines each, every key in DESIGN.md's order (plus
+# the two keys our kernel adds at the end).
+stat_re='^stat: cpu=[0-9]+ switches=[0-9]+ exec_moves=[0-9]+ node_moves_in=[0-9]+ local_moves_in=[0-9]+ active_moves_in=[0-9]+ idle_ticks=[0-9]+ busy_ticks=[0-9]+ wake_moves_in=[0-9]+ affinity_moves_in=[0-9]+$'
+{
+	bad=0
+	booted stat || bad=1
+	if [ "$(lines stat stat | grep -cE "$stat_re")" -ne 16 ]; then
+		echo "# want 16 stat: lines (2 x 8 CPUs) matching $stat_re"
+		lines stat stat | grep -vE "$stat_re" | head -3 | sed 's/^/#  got: /'
+		bad=1
+	fi
+	cpus=$(lines stat stat | sed -E 's/^stat: cpu=([0-9]+) .*/\1/' | tr '\n' ' ')
+	[ "$cpus" = "0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7 " ] || { echo "# cpu order: $cpus"; bad=1; }
+	tap stat_format_2n2c2t $bad
+}
+# sum KEY FIRST LAST: the sum of KEY over stat: lines FIRST..LAST.
+sum() {
+	lines stat stat | sed -n "$2,$3p" | grep -oE " $1=[0-9]+" | cut -d= -f2 |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+{
+	bad=0
+	for k in switches idle_ticks busy_ticks exec_moves; do
+		a=$(sum $k 1 8) b=$(sum $k 9 16)
+		if [ "$b" -le "$a" ]; then
+			echo "# $k did not grow under the workload: $a -> $b"
+			bad=1
+		fi
+	done
+	tap stat_counts_move_2n2c2t $bad
+}
+# Every exec move was decided by select_task_rq_fair's slow path, which
+# charges sbe_pushed: the two totals agree. sbe_count counts every balanced
+# exec (six children and /init), sbf_count every balanced fork.
+{
+	bad=0
+	read -r sbe sbe_pushed sbf < <(schedstat_lines stat 'domain[0-9]+ ' | awk '{ c += $30; p += $32; f += $33 } END { print c + 0, p + 0, f + 0 }')
+	moves=$(sum exec_moves 9 16)
+	echo "# exec_moves=$moves sbe_count=$sbe sbe_pushed=$sbe_pushed sbf_count=$sbf"
+	[ "$moves" -eq "$sbe_pushed" ] || { echo "# exec_moves ($moves) != sbe_pushed ($sbe_pushed)"; bad=1; }
+	[ "$sbe" -ge 7 ] || { echo "# sbe_count $sbe < 7 execs"; bad=1; }
+	[ "$sbf" -ge 6 ] || { echo "# sbf_count $sbf < 6 forks"; bad=1; }
+	tap sbe_sbf_charged_2n2c2t $bad
+}
+# /proc/schedstat keeps its version-15 format: 38 fields a domain line.
+{
+	bad=0
+	[ "$(schedstat_lines stat version)" = "version 15" ] || { echo "# no 'version 15' line"; bad=1; }
+	nd=$(schedstat_lines stat 'domain[0-9]+ ' | awk 'NF != 38 { n++ } END { print n + 0 }')
+	[ "$nd" -eq 0 ] || { echo "# $nd domain lines without 38 fields"; bad=1; }
+	[ "$(schedstat_lines stat 'domain[0-9]+ ' | grep -c .)" -eq 24 ] || { echo "# want 24 domain lines (8 CPUs x SMT MC NUMA)"; bad=1; }
+	tap schedstat_v15_format_2n2c2t $bad
 }
 exit 0

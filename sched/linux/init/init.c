@@ -13,13 +13,24 @@
  *   topo       /proc/sched_topo: the `topo:` lines (patch 0001)
  *   cpuinfo    "cpuinfo: cpu=N runqueue=R" from /proc/cpuinfo (patch 0001)
  *   domains    "domains: cpu=N SMT MC NUMA": the sched domain levels
+ *   stat       /proc/sched_stat: the `stat:` lines (patch 0003)
+ *   schedstat  /proc/schedstat
  *   cat:PATH   any file, line by line
+ *   spawn:N:MS fork N children that each exec /init spin:MS, and wait for
+ *              them (exec and fork balancing, then load balancing)
+ *   pinned:N:MS  the same, but the children are forked pinned to init's
+ *              CPU and freed just before exec, so that exec is where they
+ *              spread (as in the 2.5.59 design) and sched_exec() moves them
+ *   spin:MS    burn the CPU for MS milliseconds
  *
  * The kernel passes the words after "--" (and any word it does not know)
  * to init as arguments; an unknown command is reported and fails the run.
+ * Run as another process than 1 (spawn's children), init only runs its
+ * commands and exits with their status.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +38,9 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 /* QEMU's -device isa-debug-exit,iobase=0xf4: a write of v exits QEMU with
@@ -110,17 +123,85 @@ static int show_domains(void)
 	return cpu ? 0 : -1;
 }
 
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int spin(int ms)
+{
+	double end = now_ms() + ms;
+	volatile unsigned long n = 0;
+
+	while (now_ms() < end)
+		n++;
+	return 0;
+}
+
+/* N children, each exec'ing /init spin:MS (exec is where sched_exec()
+ * balances). pinned: fork them all on this CPU and let each one go to any
+ * CPU just before its exec. Returns -1 unless every child exited with 0. */
+static int spawn(int n, int ms, int pinned)
+{
+	char arg[32];
+	cpu_set_t all, here;
+	int i, status, failed = 0;
+
+	snprintf(arg, sizeof(arg), "spin:%d", ms);
+	sched_getaffinity(0, sizeof(all), &all);
+	CPU_ZERO(&here);
+	CPU_SET(sched_getcpu(), &here);
+	if (pinned && sched_setaffinity(0, sizeof(here), &here))
+		printf("init: sched_setaffinity: %s\n", strerror(errno));
+	for (i = 0; i < n; i++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			if (pinned)
+				sched_setaffinity(0, sizeof(all), &all);
+			execl("/init", "/init", arg, (char *)NULL);
+			_exit(127);
+		}
+		if (pid < 0) {
+			printf("init: fork: %s\n", strerror(errno));
+			failed = 1;
+		}
+	}
+	if (pinned)
+		sched_setaffinity(0, sizeof(all), &all);
+	while (wait(&status) > 0)
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			failed = 1;
+	return failed ? -1 : 0;
+}
+
 static int run(const char *cmd)
 {
+	int n, ms;
+
 	if (!strcmp(cmd, "topo"))
 		return show_topo();
 	if (!strcmp(cmd, "cpuinfo"))
 		return show_cpuinfo();
 	if (!strcmp(cmd, "domains"))
 		return show_domains();
+	if (!strcmp(cmd, "stat"))
+		return cat_file("/proc/sched_stat");
+	if (!strcmp(cmd, "schedstat"))
+		return cat_file("/proc/schedstat");
 	if (!strncmp(cmd, "cat:", 4))
 		return cat_file(cmd + 4);
-	printf("init: unknown command '%s' (topo, cpuinfo, domains, cat:PATH)\n", cmd);
+	if (sscanf(cmd, "spawn:%d:%d", &n, &ms) == 2 && n > 0 && ms >= 0)
+		return spawn(n, ms, 0);
+	if (sscanf(cmd, "pinned:%d:%d", &n, &ms) == 2 && n > 0 && ms >= 0)
+		return spawn(n, ms, 1);
+	if (sscanf(cmd, "spin:%d", &ms) == 1 && ms >= 0)
+		return spin(ms);
+	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS)\n",
+	       cmd);
 	return -1;
 }
 
@@ -157,6 +238,12 @@ int main(int argc, char **argv)
 	int failed = 0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (getpid() != 1) {
+		for (; *cmds; cmds++)
+			if (run(*cmds))
+				failed = 1;
+		return failed;
+	}
 	mount_fs("proc", "/proc");
 	mount_fs("sysfs", "/sys");
 	mount_fs("debugfs", "/sys/kernel/debug");
