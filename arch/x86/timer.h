@@ -33,9 +33,10 @@ uint64_t jiffies_64(void);
 void udelay(uint32_t us);
 void mdelay(uint32_t ms);
 
-/* The TSC rate measured against the PIT again, as at boot; 0 when no
- * clean measurement was had. For tests of the calibration. */
-uint32_t timer_pit_tsc_khz(void);
+/* The TSC rate in kHz measured against the PIT again, as at boot, from the
+ * best of several samples; *err_khz is that sample's error bound (wide when
+ * the host kept the vCPU waiting). For tests of the calibration. */
+uint32_t timer_pit_tsc_khz(uint32_t *err_khz);
 
 /* The tick rate this CPU's LAPIC timer runs at, measured against the TSC
  * from its count register (not from interrupts, which QEMU may drop). */
