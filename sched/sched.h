@@ -47,10 +47,9 @@
 #define TASK_UNINTERRUPTIBLE	2
 #define TASK_ZOMBIE		4	/* exited: schedule() never returns */
 
-/* Policies (p->policy), with Linux's numbers. */
-#define SCHED_NORMAL		0
-#define SCHED_FIFO		1
-#define SCHED_RR		2
+/* Policies (p->policy): SCHED_NORMAL, SCHED_FIFO, SCHED_RR with Linux's
+ * numbers, defined once for the kernel and user programs. */
+#include "uapi/sched.h"
 
 /* p->flags */
 #define PF_IDLE			0x1	/* a CPU's idle task: never queued */
