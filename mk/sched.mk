@@ -1,1 +1,45 @@
-# sched.mk - the scheduler's host simulator and its tests. (placeholder)
+# sched.mk - the scheduler's host simulator and its tests.
+#
+#   make sim          build/sim/schedsim: runs scenario files on the unchanged
+#                     sched/ sources (sched/sim/, tests/sched/*.scn)
+#   test-sched        unit tests (tests/sched/test_*.c) and every scenario of
+#                     tests/sched/, with the sanity checker after every
+#                     operation, built with AddressSanitizer and UBSan
+#
+# The simulator's seam (sched/sim/sched_env.h, arch.c) comes first on the
+# include path, so the kernel's own sched_env.h is never picked up here.
+
+SIM_OUT		:= $(BUILD)/sim
+SCHED_SRCS	:= $(sort $(wildcard sched/*.c))
+SCHED_HDRS	:= $(wildcard sched/*.h sched/sim/*.h) tests/shape.h \
+		   include/topology.h include/cpumask.h include/params.h
+SIM_SRCS	:= $(sort $(wildcard sched/sim/*.c))
+SIM_HOST_SRCS	:= tests/shape.c lib/topology.c lib/cpumask.c
+SIM_CFLAGS	:= -Isched/sim $(HCFLAGS) -Itests
+SIM_SANITIZE	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
+		   -fno-sanitize-recover=all
+SCHED_TEST_SRCS	:= $(sort $(wildcard tests/sched/*.c))
+
+.PHONY: sim test-sched
+TEST_SUITES += test-sched
+
+sim: $(SIM_OUT)/schedsim
+
+$(SIM_OUT)/schedsim: $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS) $(SCHED_HDRS)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(SIM_CFLAGS) -o $@ $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS)
+
+# The same with the sanitizers, for the tests.
+$(SIM_OUT)/schedsim-san: $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS) $(SCHED_HDRS)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(SIM_CFLAGS) $(SIM_SANITIZE) -o $@ $(SCHED_SRCS) $(SIM_SRCS) \
+		$(SIM_HOST_SRCS)
+
+$(SIM_OUT)/test_sched: $(SCHED_TEST_SRCS) $(SCHED_SRCS) sched/sim/arch.c \
+		       $(SIM_HOST_SRCS) $(SCHED_HDRS) tests/sched/harness.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(SIM_CFLAGS) -Itests/sched $(SIM_SANITIZE) -o $@ \
+		$(SCHED_TEST_SRCS) $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS)
+
+test-sched: $(SIM_OUT)/test_sched $(SIM_OUT)/schedsim-san
+	@tests/run-suite.sh sched tests/sched/run.sh $(SIM_OUT)

@@ -1,0 +1,613 @@
+/*
+ * engine.c - the simulated machine that runs the unchanged scheduler.
+ *
+ * One simulated tick (1 ms at HZ=1000) goes, for every CPU in number order:
+ *
+ *   1. deliver:  a CPU with a pending reschedule IPI, a migration thread
+ *                to run, or an idle loop that sees need_resched, calls
+ *                schedule();
+ *   2. run:      the current task of each CPU runs for the tick; the cost
+ *                model below says how much work that was;
+ *   3. time:     the clock advances; sleepers whose timer expired are woken
+ *                (on the CPU they slept on), affinity changes are made;
+ *   4. act:      each current task does what its model says at the end of
+ *                its tick (sleep, fork, exec, wake its pipe partner, exit),
+ *                then the CPU takes its timer interrupt (scheduler_tick())
+ *                and, on the way out, schedules if asked to;
+ *   5. reap:     exited tasks that are off every CPU get sched_exit().
+ *
+ * A migration thread that gets a CPU runs at once and takes no time. After
+ * every call into the scheduler the engine checks that no lock is held and
+ * interrupts are on, and (unless `options check=0`) runs the sanity
+ * checker.
+ *
+ * The cost model (what a tick of CPU is worth, in ms of useful work):
+ *  - SMT: the busy threads of a core share its throughput. A core with k
+ *    busy threads does 1 + smt_gain * (k - 1) work per tick (smt_gain 25%
+ *    by default: Intel quoted up to 30% for HT in 2002), split evenly.
+ *  - NUMA: a task whose memory is on node h runs on node n at
+ *    distance(h, h) / distance(n, h) of full speed (SLIT: 10/20 = half).
+ *    The memory is where the task was created, or where exec placed it.
+ *  - Cache: a task that starts on a core other than the one it last ran
+ *    on loses refill ms of work (0.5 by default) refilling its caches; SMT
+ *    siblings share their caches, so moving between them costs nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sim.h"
+#include "shape.h"
+
+static struct sim *S;	/* the simulation the seam's hooks report to */
+
+static void op_done(struct sim *s, const char *what)
+{
+	s->ops++;
+	sim_check_quiescent(what);
+	if (s->sc->check)
+		s->violations += (unsigned long)sched_sanity_check();
+}
+
+static struct sim_task *sim_task_of(struct sim *s, struct task_struct *p)
+{
+	struct sim_task *st = container_of(p, struct sim_task, t);
+
+	if (st < s->tasks || st >= s->tasks + s->ntasks)
+		return NULL;
+	return st;
+}
+
+static unsigned long usec(unsigned long ticks)
+{
+	return ticks * (1000000 / HZ);
+}
+
+static void on_switch(struct task_struct *prev, struct task_struct *next)
+{
+	if (S->trace)
+		fprintf(S->trace, "trace: t=%lu cpu=%d ev=switch pid=%d prev=%d\n",
+			usec(sim_jiffies), sim_cpu, next->pid, prev->pid);
+}
+
+static void on_migrate(struct task_struct *p, int from, int to, int why)
+{
+	struct sim_task *st = sim_task_of(S, p);
+
+	if (st) {
+		st->moves[why]++;
+		if (S->topo.cpu[from].node != S->topo.cpu[to].node)
+			st->cross_node++;
+	}
+	if (S->trace)
+		fprintf(S->trace, "trace: t=%lu cpu=%d ev=migrate pid=%d from=%d "
+			"to=%d why=%s\n", usec(sim_jiffies), sim_cpu, p->pid, from,
+			to, sched_move_name[why]);
+}
+
+static unsigned rnd(struct sim *s)
+{
+	s->rng ^= s->rng << 13;
+	s->rng ^= s->rng >> 17;
+	s->rng ^= s->rng << 5;
+	return s->rng;
+}
+
+/*
+ * Schedule on cpu until it runs a task or idles: a migration thread that
+ * got the CPU does its work and sleeps again at once.
+ */
+static void reschedule(struct sim *s, int cpu)
+{
+	int guard;
+
+	sim_ipi_pending[cpu] = 0;
+	for (guard = 0; guard < 64; guard++) {
+		struct task_struct *curr = cpu_curr(cpu);
+
+		sim_cpu = cpu;
+		if (curr->flags & PF_KTHREAD) {
+			if (curr->state == TASK_RUNNING) {
+				migration_thread_run();
+				op_done(s, "migration_thread_run");
+			}
+		} else if (!curr->need_resched) {
+			return;
+		}
+		schedule();
+		op_done(s, "schedule");
+	}
+	arch_sched_panic("CPU %d keeps rescheduling", cpu);
+}
+
+/* ---- making tasks ------------------------------------------------------- */
+
+static struct sim_task *make_task(struct sim *s, int tmpl, int index,
+				  struct sim_task *parent)
+{
+	const struct sim_tmpl *tm = &s->sc->tmpl[tmpl];
+	struct sim_task *st, *o;
+
+	if (s->ntasks == SIM_MAX_TASKS)
+		arch_sched_panic("more than %d simulated tasks", SIM_MAX_TASKS);
+	st = &s->tasks[s->ntasks];
+	memset(st, 0, sizeof(*st));
+	st->id = s->ntasks++;
+	st->t.pid = st->id + 1;
+	st->tmpl = tmpl;
+	snprintf(st->name, sizeof(st->name), "%s.%d", tm->name, index);
+	st->parent = parent;
+	st->alive = 1;
+	st->last_cpu = -1;
+	st->exec_cpu = -1;
+	st->created = s->now;
+	st->burst_left = tm->model == MODEL_SLEEPER ? tm->run : tm->burst;
+	st->children_left = tm->children;
+	st->next_fork = s->now;
+	if (tm->model == MODEL_PIPE) {
+		/* Find task `index` of the partner line, if made already. */
+		for (o = s->tasks; o < st; o++) {
+			if (o->tmpl != tm->partner ||
+			    strcmp(strrchr(o->name, '.'), strrchr(st->name, '.')))
+				continue;
+			st->partner = o;
+			o->partner = st;
+		}
+		st->tokens = tmpl < tm->partner;
+	}
+	return st;
+}
+
+/* Apply a task line's settings to a task made (not yet queued) on cpu. */
+static void setup_task(struct sim *s, struct sim_task *st, int cpu)
+{
+	const struct sim_tmpl *tm = &s->sc->tmpl[st->tmpl];
+
+	sim_cpu = cpu;
+	if (tm->nice) {
+		set_user_nice(&st->t, tm->nice);
+		op_done(s, "set_user_nice");
+	}
+	if (tm->policy != SCHED_NORMAL) {
+		sched_setscheduler(&st->t, tm->policy, tm->rtprio);
+		op_done(s, "sched_setscheduler");
+	}
+	if (tm->allowed) {
+		set_cpus_allowed(&st->t, tm->allowed);
+		op_done(s, "set_cpus_allowed");
+	}
+	sim_cpu = cpu;
+	wake_up_new_task(&st->t);
+	op_done(s, "wake_up_new_task");
+}
+
+/* Task lines whose time has come: made by the kernel on their CPU. */
+static void spawn_due(struct sim *s)
+{
+	int i, n;
+
+	for (i = 0; i < s->sc->ntmpl; i++) {
+		const struct sim_tmpl *tm = &s->sc->tmpl[i];
+
+		if (tm->is_template || tm->at != s->now)
+			continue;
+		for (n = 0; n < tm->count; n++) {
+			struct sim_task *st = make_task(s, i, n, NULL);
+
+			sim_cpu = tm->cpu;
+			sched_fork(NULL, &st->t);
+			op_done(s, "sched_fork");
+			setup_task(s, st, tm->cpu);
+		}
+	}
+}
+
+static void fork_child(struct sim *s, struct sim_task *parent, int cpu)
+{
+	const struct sim_tmpl *tm = &s->sc->tmpl[parent->tmpl];
+	int made = tm->children - parent->children_left;
+	struct sim_task *c = make_task(s, tm->child, made, parent);
+
+	snprintf(c->name, sizeof(c->name), "%s.%d", s->sc->tmpl[tm->child].name,
+		 made);
+	sim_cpu = cpu;
+	sched_fork(&parent->t, &c->t);
+	op_done(s, "sched_fork");
+	setup_task(s, c, cpu);
+	parent->children_left--;
+	parent->children_alive++;
+}
+
+/* ---- what tasks do ------------------------------------------------------ */
+
+static void wake(struct sim *s, struct sim_task *st, int from_cpu, int sync)
+{
+	st->blocked = 0;
+	st->wake_at = 0;
+	st->woken_at = s->now + 1;
+	sim_cpu = from_cpu;
+	wake_up_process(&st->t, sync);
+	op_done(s, sync ? "wake_up_process(sync)" : "wake_up_process");
+}
+
+/* The current task of cpu sleeps, until wake_at (0: until woken). */
+static void block(struct sim *s, struct sim_task *st, int cpu,
+		  unsigned long wake_at)
+{
+	st->blocked = 1;
+	st->wake_at = wake_at;
+	st->t.state = TASK_INTERRUPTIBLE;
+	sim_cpu = cpu;
+	schedule();
+	op_done(s, "schedule (sleep)");
+	reschedule(s, cpu);
+}
+
+static void task_exit(struct sim *s, struct sim_task *st, int cpu)
+{
+	struct sim_task *parent = st->parent;
+
+	st->zombie = 1;
+	st->exited = s->now;
+	if (parent && parent->alive && !parent->zombie) {
+		parent->children_alive--;
+		if (parent->blocked && !parent->wake_at &&
+		    !parent->children_left && !parent->children_alive)
+			wake(s, parent, cpu, 0);
+	}
+	st->t.state = TASK_ZOMBIE;
+	sim_cpu = cpu;
+	schedule();
+	op_done(s, "schedule (exit)");
+	reschedule(s, cpu);
+}
+
+static void forker_act(struct sim *s, struct sim_task *st, int cpu)
+{
+	const struct sim_tmpl *tm = &s->sc->tmpl[st->tmpl];
+
+	if (st->children_left > 0 && s->now >= st->next_fork) {
+		fork_child(s, st, cpu);
+		st->next_fork = s->now + (unsigned long)tm->every;
+	}
+	if (cpu_curr(cpu) != &st->t)
+		return;
+	if (st->children_left > 0) {
+		if (!tm->spin)
+			block(s, st, cpu, st->next_fork);
+	} else if (tm->wait && st->children_alive > 0) {
+		block(s, st, cpu, 0);
+	} else if (!tm->spin) {
+		task_exit(s, st, cpu);
+	}
+}
+
+static void pipe_act(struct sim *s, struct sim_task *st, int cpu)
+{
+	const struct sim_tmpl *tm = &s->sc->tmpl[st->tmpl];
+	struct sim_task *partner = st->partner;
+
+	if (st->tokens <= 0) {
+		block(s, st, cpu, 0);
+		return;
+	}
+	if (st->burst_left > 0)
+		return;
+	st->burst_left = tm->burst;
+	st->tokens--;
+	if (partner && partner->alive && !partner->zombie) {
+		partner->tokens++;
+		if (partner->blocked)
+			wake(s, partner, cpu, 1);
+	}
+	if (st->tokens <= 0)
+		block(s, st, cpu, 0);
+}
+
+/* Step 4: the model's action at the end of the current task's tick. */
+static void act(struct sim *s, int cpu)
+{
+	struct sim_task *st = sim_task_of(s, cpu_curr(cpu));
+	const struct sim_tmpl *tm;
+
+	if (!st || st->zombie || !st->ran)
+		return;
+	tm = &s->sc->tmpl[st->tmpl];
+	sim_cpu = cpu;
+	if (tm->exec && !st->exec_done) {
+		/* exec: placement first, then the new image's memory goes
+		 * to the node chosen. */
+		st->exec_done = 1;
+		st->exec_cpu = sched_balance_exec();
+		op_done(s, "sched_balance_exec");
+		st->t.node = s->topo.cpu[st->exec_cpu].node;
+		reschedule(s, cpu);
+		return;
+	}
+	if (tm->work && (long)st->cpu_ticks >= tm->work) {
+		task_exit(s, st, cpu);
+		return;
+	}
+	switch (tm->model) {
+	case MODEL_HOG:
+		break;
+	case MODEL_SLEEPER:
+		if (st->burst_left > 0)
+			break;
+		st->burst_left = tm->run;
+		block(s, st, cpu, s->now + (unsigned long)tm->sleep +
+		      (tm->jitter ? rnd(s) % (unsigned)(tm->jitter + 1) : 0));
+		break;
+	case MODEL_FORKER:
+		forker_act(s, st, cpu);
+		break;
+	case MODEL_PIPE:
+		pipe_act(s, st, cpu);
+		break;
+	}
+}
+
+/* Step 3: timers and affinity changes due now. */
+static void timers(struct sim *s)
+{
+	int i;
+
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *st = &s->tasks[i];
+		const struct sim_tmpl *tm = &s->sc->tmpl[st->tmpl];
+
+		if (!st->alive || st->zombie)
+			continue;
+		if (st->blocked && st->wake_at && st->wake_at <= s->now)
+			wake(s, st, task_cpu(&st->t), 0);
+		if (tm->repin_at && tm->repin_at == s->now) {
+			int cpu = task_cpu(&st->t);
+
+			sim_cpu = cpu;
+			set_cpus_allowed(&st->t, tm->repin);
+			op_done(s, "set_cpus_allowed");
+			reschedule(s, cpu);
+		}
+	}
+}
+
+/* ---- accounting --------------------------------------------------------- */
+
+/* Work per tick of a thread of cpu's core, from the SMT model. */
+static double core_share(const struct sim *s, int cpu)
+{
+	int sib, busy = 0;
+
+	for_each_cpu_mask(sib, s->topo.sibling_map[cpu])
+		busy += !idle_cpu(sib);
+	if (busy <= 1)
+		return 1.0;
+	return (1.0 + s->sc->smt_gain * (busy - 1)) / busy;
+}
+
+static double numa_factor(const struct sim *s, int cpu, int home)
+{
+	int node = s->topo.cpu[cpu].node;
+
+	if (home < 0 || home >= s->topo.nnodes || !s->topo.distance[node][home])
+		return 1.0;
+	return (double)s->topo.distance[home][home] /
+	       s->topo.distance[node][home];
+}
+
+/* Step 2: the current task of cpu runs for this tick. */
+static void account(struct sim *s, int cpu)
+{
+	struct sim_task *st = sim_task_of(s, cpu_curr(cpu));
+	const struct sim_tmpl *tm;
+	double rate, take;
+
+	if (!st)
+		return;
+	tm = &s->sc->tmpl[st->tmpl];
+	st->ran = 1;
+	st->cpu_ticks++;
+	st->ran_on |= cpumask_of(cpu);
+	if (tm->repin_at && s->now >= tm->repin_at + 2)
+		st->ran_on_late |= cpumask_of(cpu);
+	if (st->woken_at) {
+		unsigned long lat = s->now - (st->woken_at - 1);
+
+		if (st->woken_at - 1 >= s->sc->warmup) {
+			if (lat > st->lat_max)
+				st->lat_max = lat;
+			st->lat_sum += lat;
+			st->lat_n++;
+		}
+		st->woken_at = 0;
+	}
+	rate = core_share(s, cpu) * numa_factor(s, cpu, st->t.node);
+	if (st->last_cpu >= 0 && st->last_cpu != cpu &&
+	    !cpu_isset(st->last_cpu, s->topo.sibling_map[cpu]))
+		st->refill += s->sc->refill_ms;
+	st->last_cpu = cpu;
+	take = st->refill < rate ? st->refill : rate;
+	st->refill -= take;
+	st->work += rate - take;
+	if (st->burst_left > 0)
+		st->burst_left--;
+}
+
+/* Step 2, the tasks that wait: wait time, time in the expired array, idle
+ * CPUs beside waiting tasks, runqueue lengths. */
+static void account_waiting(struct sim *s)
+{
+	cpumask_t wait_node[MAX_NODES] = { 0 }, wait_all = 0;
+	long total = 0, ncpus = s->topo.ncpus;
+	float dev = 0;
+	runqueue_t *rq;
+	int i, cpu;
+
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *st = &s->tasks[i];
+		struct task_struct *p = &st->t;
+		int waiting, expired;
+
+		if (!st->alive)
+			continue;
+		waiting = p->array && !task_running(p);
+		expired = waiting && p->array == task_rq(p)->expired;
+		if (waiting) {
+			st->wait_ticks++;
+			wait_node[task_rq(p)->node] |= p->cpus_allowed;
+			wait_all |= p->cpus_allowed;
+		}
+		if (expired && !st->expired_since) {
+			st->expired_since = s->now + 1;
+		} else if (!expired && st->expired_since) {
+			unsigned long w = s->now - (st->expired_since - 1);
+
+			if (w > st->expired_max)
+				st->expired_max = w;
+			st->expired_since = 0;
+		}
+	}
+	for (cpu = 0; cpu < s->topo.ncpus; cpu++) {
+		if (!idle_cpu(cpu))
+			continue;
+		if (cpu_isset(cpu, wait_node[s->topo.cpu[cpu].node]))
+			s->idle_wait_node[cpu]++;
+		if (cpu_isset(cpu, wait_all))
+			s->idle_wait_any[cpu]++;
+	}
+	for_each_rq(rq) {
+		total += (long)rq->nr_running;
+		if (rq->nr_running > s->max_rq_running)
+			s->max_rq_running = rq->nr_running;
+	}
+	for_each_rq(rq) {
+		long d = (long)rq->nr_running * ncpus - total * rq->nr_cpus;
+		float f = (float)(d < 0 ? -d : d) / (float)ncpus;
+
+		if (f > dev)
+			dev = f;
+	}
+	s->rq_dev[s->now] = dev;
+}
+
+static void reap(struct sim *s)
+{
+	int i;
+
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *st = &s->tasks[i];
+		struct sim_task *parent = st->parent;
+
+		if (!st->alive || !st->zombie || !sched_task_inactive(&st->t))
+			continue;
+		sim_cpu = 0;
+		sched_exit(&st->t, parent && parent->alive && !parent->zombie ?
+				   &parent->t : NULL);
+		op_done(s, "sched_exit");
+		st->alive = 0;
+	}
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+int sim_setup(struct sim *s, const struct scenario *sc, const char *topo,
+	      const char *topologies_file, char *err, size_t errlen)
+{
+	char args[2048];
+	int cpu, i;
+
+	memset(s, 0, sizeof(*s));
+	s->sc = sc;
+	if (!strncmp(topo, "args:", 5)) {
+		snprintf(args, sizeof(args), "%s", topo + 5);
+		snprintf(s->topo_name, sizeof(s->topo_name), "custom");
+	} else {
+		if (shape_lookup(topologies_file, topo, args, sizeof(args), err,
+				 errlen))
+			return -1;
+		snprintf(s->topo_name, sizeof(s->topo_name), "%s", topo);
+	}
+	if (shape_from_args(args, &s->topo, err, errlen))
+		return -1;
+	for (i = 0; i < sc->ntmpl; i++) {
+		if (sc->tmpl[i].cpu >= s->topo.ncpus) {
+			snprintf(err, errlen, "task %s: no CPU %d on %s (%d CPUs)",
+				 sc->tmpl[i].name, sc->tmpl[i].cpu, s->topo_name,
+				 s->topo.ncpus);
+			return -1;
+		}
+	}
+	s->tasks = calloc(SIM_MAX_TASKS, sizeof(*s->tasks));
+	s->rq_dev = calloc(sc->duration + 1, sizeof(*s->rq_dev));
+	if (!s->tasks || !s->rq_dev) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	s->rng = sc->seed ? sc->seed : 1;
+
+	sim_arch_reset();
+	S = s;
+	sim_switch_hook = on_switch;
+	sim_migrate_hook = on_migrate;
+	sched_init(&s->topo, &sc->opts);
+	sched_fill_rq_map(&s->topo);
+	sched_sanity_reset();
+	for (cpu = 0; cpu < s->topo.ncpus; cpu++) {
+		sim_cpu = cpu;
+		sched_init_idle(&s->idle[cpu]);
+	}
+	for (cpu = 0; cpu < s->topo.ncpus; cpu++) {
+		sim_cpu = cpu;
+		s->mig[cpu].pid = 10000 + cpu;
+		sched_init_migration_thread(cpu, &s->mig[cpu]);
+	}
+	sim_cpu = 0;
+	op_done(s, "boot");
+	return 0;
+}
+
+void sim_run(struct sim *s)
+{
+	int cpu, n = s->topo.ncpus, i;
+
+	for (s->now = 0; s->now < s->sc->duration;) {
+		sim_jiffies = s->now;
+		spawn_due(s);
+		for (cpu = 0; cpu < n; cpu++)
+			if (sim_ipi_pending[cpu] ||
+			    (cpu_curr(cpu)->flags & (PF_KTHREAD | PF_IDLE) &&
+			     cpu_curr(cpu)->need_resched) ||
+			    (cpu_curr(cpu)->flags & PF_KTHREAD))
+				reschedule(s, cpu);
+		for (cpu = 0; cpu < n; cpu++)
+			account(s, cpu);
+		account_waiting(s);
+
+		sim_jiffies = ++s->now;
+		timers(s);
+		for (cpu = 0; cpu < n; cpu++) {
+			act(s, cpu);
+			sim_cpu = cpu;
+			scheduler_tick(1);
+			op_done(s, "scheduler_tick");
+			reschedule(s, cpu);
+		}
+		reap(s);
+	}
+	/* Close the expired-array waits still open. */
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *st = &s->tasks[i];
+
+		if (st->expired_since &&
+		    s->now - (st->expired_since - 1) > st->expired_max)
+			st->expired_max = s->now - (st->expired_since - 1);
+	}
+}
+
+void sim_free(struct sim *s)
+{
+	free(s->tasks);
+	free(s->rq_dev);
+	s->tasks = NULL;
+	s->rq_dev = NULL;
+	sim_switch_hook = NULL;
+	sim_migrate_hook = NULL;
+}
