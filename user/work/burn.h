@@ -1,0 +1,66 @@
+/*
+ * burn.h - the CPU-burning loop the workloads share.
+ *
+ * burn_ms() spins for ms milliseconds of wall-clock time, in chunks of
+ * BURN_CHUNK iterations between clock reads (a clock read is a system
+ * call: reading it every iteration would measure the kernel, not burn the
+ * CPU), and notes every CPU it finds itself on in *seen (bit n: CPU n).
+ * Returns the iterations done: the work the task got.
+ */
+#ifndef USER_WORK_BURN_H
+#define USER_WORK_BURN_H
+
+#include "shim.h"
+
+/* Iterations between clock reads: about 20-100 us under QEMU TCG. */
+#define BURN_CHUNK	20000
+
+static inline uint64_t burn_ms(unsigned int ms, uint64_t *seen, int *moves)
+{
+	uint64_t end = shim_now_us() + (uint64_t)ms * 1000u, loops = 0;
+	volatile uint32_t sink = 0;
+	int last = -1;
+
+	do {
+		int cpu = -1;
+
+		for (uint32_t i = 0; i < BURN_CHUNK; i++)
+			sink += i;
+		loops += BURN_CHUNK;
+		shim_getcpu(&cpu, NULL);
+		if (cpu >= 0 && cpu < 64 && seen)
+			*seen |= 1ull << cpu;
+		if (last >= 0 && cpu != last && moves)
+			(*moves)++;
+		last = cpu;
+	} while (shim_now_us() < end);
+	return loops;
+}
+
+/* "0,3-5" style list of the CPUs in mask, into buf. */
+static inline const char *cpus_str(uint64_t mask, char *buf, size_t len)
+{
+	size_t n = 0;
+	int c = 0;
+
+	buf[0] = 0;
+	while (c < 64 && n + 8 < len) {
+		int e;
+
+		if (!(mask >> c & 1)) {
+			c++;
+			continue;
+		}
+		for (e = c; e + 1 < 64 && (mask >> (e + 1) & 1); e++)
+			;
+		n += (size_t)snprintf(buf + n, len - n, n ? ",%d" : "%d", c);
+		if (e > c)
+			n += (size_t)snprintf(buf + n, len - n, "-%d", e);
+		c = e + 1;
+	}
+	if (!n)
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+#endif
