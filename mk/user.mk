@@ -35,7 +35,8 @@ USER_BASE	:= $(shell sed -n 's/^\#define USER_BASE[[:space:]]*\(0x[0-9a-fA-F]*\)
 UCC		:= $(KCC)
 UCFLAGS		:= -std=gnu11 -m32 -march=i686 -ffreestanding -fno-builtin \
 		   -fno-tree-loop-distribute-patterns -fno-pic -fno-pie \
-		   -fno-stack-protector -fno-omit-frame-pointer -O2 -g \
+		   -fno-stack-protector -fno-omit-frame-pointer \
+		   -fno-asynchronous-unwind-tables -O2 -g \
 		   -Wall -Wextra -Werror -nostdinc \
 		   -isystem $(shell $(UCC) -print-file-name=include) \
 		   -Iuser/include -Iuser -Iinclude
@@ -81,27 +82,37 @@ $(UBIN)/sh: $(SH_OBJS) $(ULIB)
 	$(call kmsg,ULD,$@)
 	$(KQ)$(call ulink,$(SH_OBJS))
 
-$(addprefix $(UBIN)/,$(USER_CMDS)): $(UBIN)/%: $(UOBJ)/cmd/%.o $(UOBJ)/cmd/stat.o $(ULIB)
+$(addprefix $(UBIN)/,$(USER_CMDS)): $(UBIN)/%: $(UOBJ)/cmd/%.o $(UOBJ)/cmd/stat.o \
+					     $(UOBJ)/cpumask.o $(ULIB)
 	@mkdir -p $(@D)
 	$(call kmsg,ULD,$@)
-	$(KQ)$(call ulink,$< $(UOBJ)/cmd/stat.o)
+	$(KQ)$(call ulink,$< $(UOBJ)/cmd/stat.o $(UOBJ)/cpumask.o)
 
-$(addprefix $(UBIN)/,$(USER_WORK)): $(UBIN)/%: $(UOBJ)/work/%.o $(UOBJ)/shim_os.o $(ULIB)
+# lib/cpumask.c (cpulist_format) is the kernel's own, built once more here.
+$(UOBJ)/cpumask.o: lib/cpumask.c
+	@mkdir -p $(@D)
+	$(call kmsg,UCC,$<)
+	$(KQ)$(UCC) $(UCFLAGS) -MMD -MP -c $< -o $@
+
+$(addprefix $(UBIN)/,$(USER_WORK)): $(UBIN)/%: $(UOBJ)/work/%.o $(UOBJ)/shim_os.o \
+					     $(UOBJ)/cpumask.o $(ULIB)
 	@mkdir -p $(@D)
 	$(call kmsg,ULD,$@)
-	$(KQ)$(call ulink,$< $(UOBJ)/shim_os.o)
+	$(KQ)$(call ulink,$< $(UOBJ)/shim_os.o $(UOBJ)/cpumask.o)
 
 $(addprefix $(UBIN)/,$(USER_TESTS)): $(UBIN)/%: $(UOBJ)/tests/%.o $(ULIB)
 	@mkdir -p $(@D)
 	$(call kmsg,ULD,$@)
 	$(KQ)$(call ulink,$<)
 
-# The archive: /bin/<every program>, /etc/*.sh, and for the tests a corrupt
+# The archive: /bin/<every program> (stripped: build/user/bin/ keeps the
+# symbols for gdb), /etc/*.sh, and for the tests a corrupt
 # ELF (/bin/corrupt: hog cut after its headers, so its segments point past
 # the end of the file) and a file that is no ELF at all (/bin/notelf).
 $(INITRD): $(USER_BINS) $(USER_ETC) mk/user.mk
 	@rm -rf $(UROOT) && mkdir -p $(UROOT)/bin $(UROOT)/etc
-	@cp $(USER_BINS) $(UROOT)/bin/
+	@for f in $(USER_PROGS); do \
+		$(CROSS)strip -o $(UROOT)/bin/$$f $(UBIN)/$$f || exit 1; done
 	@cp $(USER_ETC) $(UROOT)/etc/
 	@head -c 512 $(UBIN)/hog > $(UROOT)/bin/corrupt
 	@printf 'echo this is not an ELF\n' > $(UROOT)/bin/notelf
@@ -112,13 +123,14 @@ $(INITRD): $(USER_BINS) $(USER_ETC) mk/user.mk
 
 # ---- the workloads as static Linux programs ------------------------------
 
-ULINUX_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -Iuser
+ULINUX_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -static -Iuser -Iinclude
 ULINUX_BINS	:= $(addprefix $(ULINUX)/,$(USER_WORK))
 
-$(ULINUX_BINS): $(ULINUX)/%: user/work/%.c user/shim_linux.c user/shim.h
+$(ULINUX_BINS): $(ULINUX)/%: user/work/%.c user/work/burn.h user/shim_linux.c \
+			      user/shim.h lib/cpumask.c include/cpumask.h
 	@mkdir -p $(@D)
 	$(call kmsg,HOSTCC,$@)
-	$(KQ)$(HOSTCC) $(ULINUX_CFLAGS) -o $@ $< user/shim_linux.c
+	$(KQ)$(HOSTCC) $(ULINUX_CFLAGS) -o $@ $< user/shim_linux.c lib/cpumask.c
 
 user-linux: $(ULINUX_BINS)
 

@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 #include "uapi/syscall.h"
+#include "uapi/sched.h"
 
 /* what */
 #define SCHEDSTAT_SUMMARY	0	/* one struct schedstat_summary */

@@ -2,7 +2,7 @@
  * malloc.c - a first-fit allocator over a static arena.
  *
  * There is no brk system call (include/uapi/syscall.h), so the heap is a
- * .bss array of MALLOC_ARENA_BYTES, mapped (and zeroed) by the loader with
+ * .bss array (__malloc_arena, arena.c), mapped (and zeroed) by the loader with
  * the program. Blocks carry an 8-byte header; free blocks form a list kept
  * in address order, so free() merges a block with free neighbours and the
  * arena does not crumble under the shell's allocate/free rhythm.
@@ -11,9 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 256 KiB: ample for the shell and the tools (the largest buffer, `rq` on
- * 64 runqueues, is ~41 KiB). */
-#define MALLOC_ARENA_BYTES	(256 * 1024)
 #define ALIGN			8
 
 struct block {
@@ -21,10 +18,9 @@ struct block {
 	struct block *next;	/* next free block (free blocks only) */
 };
 
-static union {
-	uint64_t align;
-	unsigned char bytes[MALLOC_ARENA_BYTES];
-} arena;
+/* The arena: arena.c, or the program's own (a smaller one: forkbomb). */
+extern uint64_t __malloc_arena[];
+extern const size_t __malloc_arena_bytes;
 static struct block *free_list;
 static int ready;
 
@@ -32,8 +28,8 @@ static int ready;
 
 static void init(void)
 {
-	free_list = (struct block *)arena.bytes;
-	free_list->size = sizeof(arena.bytes);
+	free_list = (struct block *)__malloc_arena;
+	free_list->size = __malloc_arena_bytes;
 	free_list->next = NULL;
 	ready = 1;
 }
@@ -45,7 +41,7 @@ void *malloc(size_t n)
 
 	if (!ready)
 		init();
-	if (n == 0 || n > sizeof(arena.bytes))
+	if (n == 0 || n > __malloc_arena_bytes)
 		return NULL;
 	need = (n + HDR + ALIGN - 1) & ~(size_t)(ALIGN - 1);
 	for (pp = &free_list; (b = *pp); pp = &b->next) {
@@ -127,5 +123,5 @@ void malloc_stats(size_t *used, size_t *avail)
 	for (b = free_list; b; b = b->next)
 		f += b->size;
 	*avail = f;
-	*used = sizeof(arena.bytes) - f;
+	*used = __malloc_arena_bytes - f;
 }

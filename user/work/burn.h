@@ -11,6 +11,7 @@
 #define USER_WORK_BURN_H
 
 #include "shim.h"
+#include "cpumask.h"	/* cpulist_format(): lib/cpumask.c */
 
 /* Iterations between clock reads: about 20-100 us under QEMU TCG. */
 #define BURN_CHUNK	20000
@@ -37,29 +38,13 @@ static inline uint64_t burn_ms(unsigned int ms, uint64_t *seen, int *moves)
 	return loops;
 }
 
-/* "0,3-5" style list of the CPUs in mask, into buf. */
+/* The CPUs in mask in Linux's cpulist syntax ("0,3-5"), or "none". */
 static inline const char *cpus_str(uint64_t mask, char *buf, size_t len)
 {
-	size_t n = 0;
-	int c = 0;
-
-	buf[0] = 0;
-	while (c < 64 && n + 8 < len) {
-		int e;
-
-		if (!(mask >> c & 1)) {
-			c++;
-			continue;
-		}
-		for (e = c; e + 1 < 64 && (mask >> (e + 1) & 1); e++)
-			;
-		n += (size_t)snprintf(buf + n, len - n, n ? ",%d" : "%d", c);
-		if (e > c)
-			n += (size_t)snprintf(buf + n, len - n, "-%d", e);
-		c = e + 1;
-	}
-	if (!n)
+	if (!mask)
 		snprintf(buf, len, "none");
+	else
+		cpulist_format(buf, len, mask);
 	return buf;
 }
 
