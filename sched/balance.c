@@ -55,14 +55,37 @@ static int tasks_to_move(const runqueue_t *this_rq, long t_nr,
 	return k ? (int)k : 1;
 }
 
-/* p may move from its runqueue to this_cpu. A busy balance leaves
- * cache-hot tasks alone; an idle CPU takes what it can (D7). */
-static int can_migrate(const struct task_struct *p, int this_cpu, int idle,
+/*
+ * A busy CPU pulls only past an IMBALANCE_PCT imbalance: busiest's load per
+ * CPU must exceed this runqueue's by 25%, and moving must help at all.
+ */
+static int busy_tasks_to_move(const runqueue_t *this_rq, long t_nr,
+			      const runqueue_t *busiest, long b_nr)
+{
+	if (b_nr * this_rq->nr_cpus * 100 <=
+	    t_nr * busiest->nr_cpus * (100 + IMBALANCE_PCT))
+		return 0;
+	return tasks_to_move(this_rq, t_nr, busiest, b_nr);
+}
+
+/*
+ * How a balance chooses. A busy CPU leaves cache-hot tasks alone (off a
+ * CPU for less than CACHE_DECAY_TICKS); an idle CPU takes what it can
+ * (D7), except from another node when it only steps in for a node that
+ * did not balance itself (then the task must have waited min_age).
+ */
+struct lb_env {
+	int this_cpu;
+	int idle;
+	unsigned long min_age;	/* ticks since the task left a CPU */
+	enum sched_move why;
+};
+
+static int can_migrate(const struct task_struct *p, const struct lb_env *env,
 		       unsigned long now)
 {
-	return !task_running(p) && task_allowed(p, this_cpu) &&
-		p->migrate_dest < 0 &&
-		(idle || now - p->last_run > CACHE_DECAY_TICKS);
+	return !task_running(p) && task_allowed(p, env->this_cpu) &&
+		p->migrate_dest < 0 && now - p->last_run >= env->min_age;
 }
 
 /*
@@ -70,8 +93,8 @@ static int can_migrate(const struct task_struct *p, int this_cpu, int idle,
  * first - they will not run soon and are the coldest - then active ones;
  * the most important priority first, from the tail of each list (2.5.59).
  */
-static int move_tasks(runqueue_t *this_rq, int this_cpu, runqueue_t *busiest,
-		      int max, int idle, enum sched_move why)
+static int move_tasks(runqueue_t *this_rq, runqueue_t *busiest, int max,
+		      const struct lb_env *env)
 {
 	prio_array_t *array = busiest->expired->nr_active ? busiest->expired :
 							    busiest->active;
@@ -89,10 +112,11 @@ static int move_tasks(runqueue_t *this_rq, int this_cpu, runqueue_t *busiest,
 						struct task_struct, run_list);
 
 				prev = pos->prev;
-				if (!can_migrate(p, this_cpu, idle, now))
+				if (!can_migrate(p, env, now))
 					continue;
-				move_queued_task(p, busiest, this_rq, this_cpu, why);
-				wake_up_cpu(this_rq, this_cpu, p);
+				move_queued_task(p, busiest, this_rq, env->this_cpu,
+						 env->why);
+				wake_up_cpu(this_rq, env->this_cpu, p);
 				if (++moved >= max)
 					return moved;
 			}
@@ -113,7 +137,10 @@ struct candidate {
  * length (2.5.59): a busy CPU sees the shorter of a remote runqueue's
  * length now and at its previous balance, and the longer of its own, so
  * only lasting imbalances move tasks. An idle CPU takes the lengths as
- * they are.
+ * they are, and any runqueue with a waiting task is a candidate for it,
+ * however loaded its own runqueue looks: a runqueue full of tasks pinned
+ * to a sibling must not keep this CPU idle beside a waiting task (the
+ * "overload on wakeup" and pinning cases of Lozi et al.).
  */
 static int find_candidates(runqueue_t *this_rq, int idle, cpumask_t mask,
 			   long *this_nr, struct candidate *cand)
@@ -135,7 +162,8 @@ static int find_candidates(runqueue_t *this_rq, int idle, cpumask_t mask,
 		if (!idle && this_rq->prev_rq_load[rq->id] < load)
 			load = this_rq->prev_rq_load[rq->id];
 		this_rq->prev_rq_load[rq->id] = (int)READ_ONCE(rq->nr_running);
-		if (!rq_waiting(rq) || !tasks_to_move(this_rq, nr, rq, load))
+		if (!rq_waiting(rq) ||
+		    (!idle && !busy_tasks_to_move(this_rq, nr, rq, load)))
 			continue;
 		cand[n].rq = rq;
 		cand[n].nr = load;
@@ -160,9 +188,39 @@ static int busiest_candidate(const struct candidate *cand, int n,
 	return best;
 }
 
+static int __load_balance(runqueue_t *this_rq, cpumask_t mask,
+			  const struct lb_env *env)
+{
+	struct candidate cand[NR_CPUS];
+	int tried[NR_CPUS] = { 0 };
+	int n, i, k, moved = 0;
+	long this_nr;
+
+	n = find_candidates(this_rq, env->idle, mask, &this_nr, cand);
+	while ((i = busiest_candidate(cand, n, tried)) >= 0) {
+		runqueue_t *busiest = cand[i].rq;
+
+		tried[i] = 1;
+		double_lock_balance(this_rq, busiest);
+		/* Re-check with both locks held: things move meanwhile. */
+		if (env->idle) {
+			k = rq_waiting(busiest) ? 1 : 0;
+		} else {
+			k = busy_tasks_to_move(this_rq, (long)this_rq->nr_running,
+					       busiest, (long)busiest->nr_running);
+		}
+		if (k)
+			moved = move_tasks(this_rq, busiest, k, env);
+		arch_spin_unlock(&busiest->lock);
+		if (moved || !env->idle)
+			break;
+	}
+	return moved;
+}
+
 /*
  * Pull tasks from the busiest runqueue among mask into this_rq (held) for
- * this_cpu. A busy CPU pulls the whole imbalance, but only past a 25%
+ * this_cpu. A busy CPU pulls half the difference, but only past a 25%
  * imbalance and only cache-cold tasks; an idle CPU pulls one task, and if
  * the busiest runqueue has nothing it may take (all running, pinned) it
  * tries the next busiest - 2.5.59 gave up there, leaving a CPU idle beside
@@ -171,31 +229,14 @@ static int busiest_candidate(const struct candidate *cand, int n,
 int load_balance(runqueue_t *this_rq, int this_cpu, int idle, cpumask_t mask,
 		 enum sched_move why)
 {
-	struct candidate cand[NR_CPUS];
-	int tried[NR_CPUS] = { 0 };
-	int n, i, k, moved = 0;
-	long this_nr;
+	struct lb_env env = {
+		.this_cpu = this_cpu,
+		.idle = idle,
+		.min_age = idle ? 0 : CACHE_DECAY_TICKS + 1,
+		.why = why,
+	};
 
-	n = find_candidates(this_rq, idle, mask, &this_nr, cand);
-	while ((i = busiest_candidate(cand, n, tried)) >= 0) {
-		runqueue_t *busiest = cand[i].rq;
-
-		tried[i] = 1;
-		double_lock_balance(this_rq, busiest);
-		/* Re-check with both locks held: things move meanwhile. */
-		k = tasks_to_move(this_rq, (long)this_rq->nr_running, busiest,
-				  (long)busiest->nr_running);
-		if (k && !idle && k < (int)(busiest->nr_running *
-				IMBALANCE_PCT + 99) / 100)
-			k = 0;
-		if (k)
-			moved = move_tasks(this_rq, this_cpu, busiest,
-					   idle ? 1 : k, idle, why);
-		arch_spin_unlock(&busiest->lock);
-		if (moved || !idle)
-			break;
-	}
-	return moved;
+	return __load_balance(this_rq, mask, &env);
 }
 
 /* ---- between nodes ------------------------------------------------------ */
@@ -231,8 +272,8 @@ static long node_nr_running(int node)
  */
 static int find_busiest_node(runqueue_t *this_rq, int this_node, int idle)
 {
-	long load[MAX_NODES], nr[MAX_NODES], maxload;
-	int i, node = -1, ncpus[MAX_NODES];
+	long load[MAX_NODES] = { 0 }, nr[MAX_NODES] = { 0 }, maxload;
+	int i, node = -1, ncpus[MAX_NODES] = { 0 };
 
 	for (i = 0; i < sched_topo->nnodes && i < MAX_NODES; i++) {
 		long now;
@@ -255,32 +296,50 @@ static int find_busiest_node(runqueue_t *this_rq, int this_node, int idle)
 			node = i;
 		}
 	}
-	if (node >= 0 || !idle || !NODE_IDLE_PULL ||
-	    nr[this_node] >= ncpus[this_node])
-		return node;
-	/* This node has an idle CPU: any node with waiting tasks will do. */
-	maxload = 0;
-	for (i = 0; i < sched_topo->nnodes && i < MAX_NODES; i++) {
-		if (i != this_node && nr[i] > ncpus[i] && load[i] > maxload) {
-			maxload = load[i];
-			node = i;
-		}
-	}
 	return node;
+}
+
+/*
+ * Idle, and no node is busier by NODE_THRESHOLD: still, this CPU may run
+ * a task that waits on another node. Step in for the other nodes - for
+ * tasks that have waited an inter-node interval already, so that a node
+ * gets the first chance to balance itself (NODE_IDLE_PULL; not in
+ * 2.5.59). The CPUs of every other node that has a waiting task.
+ */
+static cpumask_t waiting_elsewhere(int this_node)
+{
+	cpumask_t mask = 0;
+	runqueue_t *rq;
+
+	for_each_rq(rq)
+		if (rq->node != this_node && rq_waiting(rq))
+			mask |= sched_topo->node_map[rq->node];
+	return mask;
 }
 
 static int balance_node(runqueue_t *this_rq, int this_cpu, int idle)
 {
-	int node = find_busiest_node(this_rq, cpu_to_node(this_cpu), idle);
+	int this_node = cpu_to_node(this_cpu);
+	int node = find_busiest_node(this_rq, this_node, idle);
+	struct lb_env env = {
+		.this_cpu = this_cpu,
+		.idle = idle,
+		.min_age = idle ? 0 : CACHE_DECAY_TICKS + 1,
+		.why = SCHED_MOVE_NODE,
+	};
 	unsigned long flags;
-	int moved;
+	cpumask_t mask;
+	int moved = 0;
 
-	if (node < 0)
-		return 0;
 	flags = arch_irq_save();
 	arch_spin_lock(&this_rq->lock);
-	moved = load_balance(this_rq, this_cpu, idle, sched_topo->node_map[node],
-			     SCHED_MOVE_NODE);
+	if (node >= 0)
+		moved = __load_balance(this_rq, sched_topo->node_map[node], &env);
+	if (!moved && idle && NODE_IDLE_PULL &&
+	    (mask = waiting_elsewhere(this_node))) {
+		env.min_age = IDLE_NODE_REBALANCE_TICK;
+		moved = __load_balance(this_rq, mask, &env);
+	}
 	arch_spin_unlock(&this_rq->lock);
 	arch_irq_restore(flags);
 	return moved;
@@ -295,9 +354,16 @@ static int balance_node(runqueue_t *this_rq, int this_cpu, int idle)
 static void idle_recheck_own(runqueue_t *rq, int this_cpu)
 {
 	struct task_struct *idle = cpu_idle(this_cpu);
+	unsigned long flags;
 
-	if (!idle->need_resched && rq_waiting(rq))
+	if (idle->need_resched || !rq_waiting(rq))
+		return;
+	flags = arch_irq_save();
+	arch_spin_lock(&rq->lock);
+	if (rq_has_work_for(rq, this_cpu))
 		idle->need_resched = 1;
+	arch_spin_unlock(&rq->lock);
+	arch_irq_restore(flags);
 }
 
 /*

@@ -125,6 +125,13 @@ static struct task_struct *search_array(prio_array_t *array, int this_cpu,
 	return NULL;
 }
 
+/* rq (held) has a queued task cpu could run now. */
+int rq_has_work_for(runqueue_t *rq, int cpu)
+{
+	return search_array(rq->active, cpu, NULL) ||
+	       search_array(rq->expired, cpu, NULL);
+}
+
 static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
 					  const struct task_struct *prev)
 {

@@ -176,6 +176,8 @@ int find_next_bit(const unsigned long *bitmap, int size, int offset);
 extern arch_spinlock_t tasks_lock;
 extern struct list_head all_tasks;
 void activate_task(struct task_struct *p, runqueue_t *rq);
+/* rq (held) has a queued task cpu could run now. */
+int rq_has_work_for(runqueue_t *rq, int cpu);
 
 /* ---- wakeup.c ----------------------------------------------------------- */
 

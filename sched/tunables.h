@@ -66,8 +66,13 @@
 /* Ticks between inter-node balances of a busy CPU: 400 ms. Article. */
 #define BUSY_NODE_REBALANCE_TICK MS_TO_TICKS(400)
 
-/* %: a busy CPU pulls only when the tasks to move are at least 25% of the
- * busiest runqueue's (2.5.59: "imbalance < (max_load + 3) / 4"). */
+/*
+ * %: a busy CPU pulls only from a runqueue whose load per CPU exceeds its
+ * own by this much. 2.5.59's comment says "at least ~25% imbalance", but
+ * its test (half the difference below a quarter of the busiest length)
+ * wants nearly 2:1, which leaves 8 tasks beside 5 for good; read as a
+ * ratio, like NODE_THRESHOLD, runqueues end within one task of each other.
+ */
 #define IMBALANCE_PCT		25
 /* %: a node is balanced against only when its load per CPU exceeds this
  * node's by this ratio. 2.5.59 (NODE_THRESHOLD). */
@@ -78,11 +83,12 @@
 #define CACHE_DECAY_TICKS	MS_TO_TICKS(10)
 
 /*
- * 1: an idle CPU also pulls from another node when that node has more
- * runnable tasks than CPUs while this node has fewer, whatever
- * NODE_THRESHOLD says. Not in 2.5.59: with nodes of more than 9 CPUs the
- * 125% rule can leave a CPU idle beside a waiting task forever, a "wasted
- * core" (Lozi et al., EuroSys 2016), which sanity.c reports.
+ * 1: an idle CPU also pulls from another node when a task there has waited
+ * for an inter-node interval (2 ms) without its own node taking it,
+ * whatever NODE_THRESHOLD says. Not in 2.5.59: with large nodes, or with
+ * tasks pinned beside an idle CPU, the 125% rule can leave a CPU idle
+ * beside a waiting task for good, a "wasted core" (Lozi et al., EuroSys
+ * 2016), which sanity.c reports.
  */
 #define NODE_IDLE_PULL		1
 

@@ -189,7 +189,9 @@ void arch_sched_log(const char *fmt, ...)
 	va_end(ap);
 	if (!strncmp(sim_last_log, "sanity:", 7))
 		sim_sanity_lines++;
-	else if (!sim_verbose)
+	else if (sim_verbose <= 0)
+		return;
+	if (sim_verbose < 0)
 		return;
 	printf("# t=%lu %s\n", sim_jiffies, sim_last_log);
 }

@@ -25,7 +25,8 @@ extern void (*sim_switch_hook)(struct task_struct *prev,
 extern void (*sim_migrate_hook)(struct task_struct *p, int from, int to,
 				int why);
 
-/* 0: print only "sanity:" log lines; 1: every log line. */
+/* 0: print only "sanity:" log lines; 1: every log line; -1: none (a test
+ * that breaks the scheduler on purpose and reads sim_last_log). */
 extern int sim_verbose;
 /* Log lines that began with "sanity:", and the last one. */
 extern unsigned long sim_sanity_lines;

@@ -140,7 +140,8 @@ static struct sim_task *make_task(struct sim *s, int tmpl, int index,
 	st->exec_cpu = -1;
 	st->created = s->now;
 	st->burst_left = tm->model == MODEL_SLEEPER ? tm->run : tm->burst;
-	st->children_left = tm->children;
+	st->children_left = tm->children_per_cpu ? tm->children * s->topo.ncpus :
+					  tm->children;
 	st->next_fork = s->now;
 	if (tm->model == MODEL_PIPE) {
 		/* Find task `index` of the partner line, if made already. */
@@ -189,7 +190,8 @@ static void spawn_due(struct sim *s)
 
 		if (tm->is_template || tm->at != s->now)
 			continue;
-		for (n = 0; n < tm->count; n++) {
+		for (n = 0; n < tm->count * (tm->count_per_cpu ? s->topo.ncpus : 1);
+		     n++) {
 			struct sim_task *st = make_task(s, i, n, NULL);
 
 			sim_cpu = tm->cpu;
@@ -203,7 +205,8 @@ static void spawn_due(struct sim *s)
 static void fork_child(struct sim *s, struct sim_task *parent, int cpu)
 {
 	const struct sim_tmpl *tm = &s->sc->tmpl[parent->tmpl];
-	int made = tm->children - parent->children_left;
+	int made = (tm->children_per_cpu ? tm->children * s->topo.ncpus : tm->children) -
+		   parent->children_left;
 	struct sim_task *c = make_task(s, tm->child, made, parent);
 
 	snprintf(c->name, sizeof(c->name), "%s.%d", s->sc->tmpl[tm->child].name,
@@ -302,6 +305,21 @@ static void pipe_act(struct sim *s, struct sim_task *st, int cpu)
 		block(s, st, cpu, 0);
 }
 
+/* Where the exec'd tasks of st's line are, as st's exec places it. */
+static void exec_snapshot(struct sim *s, const struct sim_task *st)
+{
+	int *count = s->exec_nodes[st->tmpl], i;
+
+	memset(s->exec_nodes[st->tmpl], 0, sizeof(s->exec_nodes[0]));
+	for (i = 0; i < s->ntasks; i++) {
+		const struct sim_task *o = &s->tasks[i];
+
+		if (o->tmpl != st->tmpl || !o->exec_done || !o->alive || o->zombie)
+			continue;
+		count[s->topo.cpu[o == st ? o->exec_cpu : task_cpu(&o->t)].node]++;
+	}
+}
+
 /* Step 4: the model's action at the end of the current task's tick. */
 static void act(struct sim *s, int cpu)
 {
@@ -312,6 +330,11 @@ static void act(struct sim *s, int cpu)
 		return;
 	tm = &s->sc->tmpl[st->tmpl];
 	sim_cpu = cpu;
+	if (tm->pause && !st->paused) {
+		st->paused = 1;
+		block(s, st, cpu, s->now + (unsigned long)tm->pause);
+		return;
+	}
 	if (tm->exec && !st->exec_done) {
 		/* exec: placement first, then the new image's memory goes
 		 * to the node chosen. */
@@ -319,6 +342,7 @@ static void act(struct sim *s, int cpu)
 		st->exec_cpu = sched_balance_exec();
 		op_done(s, "sched_balance_exec");
 		st->t.node = s->topo.cpu[st->exec_cpu].node;
+		exec_snapshot(s, st);
 		reschedule(s, cpu);
 		return;
 	}
@@ -548,6 +572,17 @@ int sim_setup(struct sim *s, const struct scenario *sc, const char *topo,
 	sim_switch_hook = on_switch;
 	sim_migrate_hook = on_migrate;
 	sched_init(&s->topo, &sc->opts);
+	for (i = 0; i < sc->nmap; i++) {
+		int a = sc->map[i][0], b = sc->map[i][1];
+
+		if (a >= s->topo.ncpus || b >= s->topo.ncpus || a == b ||
+		    rq_idx(a) != a || cpu_rq(b)->nr_cpus != 1) {
+			snprintf(err, errlen, "map %d %d: not two unshared CPUs of "
+				 "%s", a, b, s->topo_name);
+			return -1;
+		}
+		sched_map_runqueue(a, b);
+	}
 	sched_fill_rq_map(&s->topo);
 	sched_sanity_reset();
 	for (cpu = 0; cpu < s->topo.ncpus; cpu++) {

@@ -5,8 +5,9 @@
  *
  *   distinct_cores group=G        at the end, G's tasks run on different cores
  *   same_node group=G node=N      G's tasks never ran outside node N
- *   exec_spread group=G max_diff=D  exec placed G's tasks on the nodes
- *                                 evenly: counts differ by at most D
+ *   exec_spread group=G max_diff=D  when the last of G exec'd, G's
+ *                                 exec'd tasks were spread evenly over
+ *                                 the nodes: counts differ by at most D
  *   rq_balance max_diff=D within=MS  from MS on, every runqueue holds its
  *                                 share of the runnable tasks, +-D
  *   share a=G b=H ratio=R|timeslice tol=PCT  CPU time per task of G over
@@ -23,6 +24,8 @@
  *   idle_wait max=MS [scope=node|any]  no CPU idled longer beside a
  *                                 waiting task it could run
  *   cpu group=G min=MS max=MS     each task's CPU time
+ *   partners_share_cpu group=G    each pipe task of G ends on its
+ *                                 partner's CPU
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -146,12 +149,17 @@ static void same_node(struct ctx *c, int g)
 	       n, list, node, cross);
 }
 
+/*
+ * Where exec put the group's tasks, right after the last of them exec'd:
+ * the nodes of those already running their new image (balancing may have
+ * moved some since their own exec, and exec placement sees that).
+ */
 static void exec_spread(struct ctx *c, int g)
 {
 	const struct sim *s = c->s;
 	const struct sim_task *st;
 	long max_diff = arg_long(c->e, "max_diff", 1);
-	int count[MAX_NODES] = { 0 }, node, lo = -1, hi = 0, n = 0, unplaced = 0;
+	int node, lo = -1, hi = 0, n = 0, unplaced = 0, home = 0;
 	char msg[160] = "";
 
 	for_each_in_group(st, s, g) {
@@ -159,22 +167,26 @@ static void exec_spread(struct ctx *c, int g)
 			unplaced++;
 			continue;
 		}
-		count[s->topo.cpu[st->exec_cpu].node]++;
+		home += s->topo.cpu[st->exec_cpu].node ==
+			s->topo.cpu[s->sc->tmpl[st->parent ? st->parent->tmpl :
+						 g].cpu].node;
 		n++;
 	}
 	for (node = 0; node < s->topo.nnodes; node++) {
 		size_t l = strlen(msg);
+		int k = s->exec_nodes[g][node];
 
 		if (!s->topo.node_map[node])
 			continue;
-		snprintf(msg + l, sizeof(msg) - l, "node%d=%d ", node, count[node]);
-		if (lo < 0 || count[node] < lo)
-			lo = count[node];
-		if (count[node] > hi)
-			hi = count[node];
+		snprintf(msg + l, sizeof(msg) - l, "node%d=%d ", node, k);
+		if (lo < 0 || k < lo)
+			lo = k;
+		if (k > hi)
+			hi = k;
 	}
 	result(c, n && !unplaced && hi - lo <= max_diff, "exec_spread",
-	       "%s(%d execs, %d never exec'd, max-min %d <= %ld)", msg, n,
+	       "%s(after the last of %d execs; %d stayed on the parent's "
+	       "node; %d never exec'd; max-min %d <= %ld)", msg, n, home,
 	       unplaced, hi - lo, max_diff);
 }
 
@@ -358,6 +370,23 @@ static void idle_wait(struct ctx *c)
 	       "bound %ld", scope, worst, who, bound);
 }
 
+/* Each pipe task of G ends on the CPU of its partner: sync wakeups pulled
+ * the pair together. */
+static void partners_share_cpu(struct ctx *c, int g)
+{
+	const struct sim *s = c->s;
+	const struct sim_task *st;
+	int n = 0, together = 0;
+
+	for_each_in_group(st, s, g) {
+		n++;
+		together += st->partner &&
+			    task_cpu(&st->t) == task_cpu(&st->partner->t);
+	}
+	result(c, n && together == n, "partners_share_cpu",
+	       "%d of %d pairs on one CPU", together, n);
+}
+
 static void cpu_time(struct ctx *c, int g)
 {
 	const struct sim *s = c->s;
@@ -415,6 +444,8 @@ int sim_expect(const struct sim *s, int *n, FILE *out)
 			moves(&c, g);
 		else if (!strcmp(e->kind, "cpu"))
 			cpu_time(&c, g);
+		else if (!strcmp(e->kind, "partners_share_cpu"))
+			partners_share_cpu(&c, g);
 		else
 			result(&c, 0, e->kind, "line %d: unknown expectation",
 			       e->line);

@@ -47,6 +47,15 @@ void sim_report(const struct sim *s, FILE *out)
 		sched_stat_format(cpu, buf, sizeof(buf));
 		fprintf(out, "%s\n", buf);
 	}
+	for (cpu = 0; cpu < s->topo.ncpus; cpu++) {
+		const runqueue_t *rq = cpu_rq(cpu);
+
+		if (rq->id != cpu)
+			continue;
+		fprintf(out, "sim: rq=%d node=%d cpus=%d nr_running=%lu "
+			"switches=%lu starving=%lu\n", rq->id, rq->node, rq->nr_cpus,
+			rq->nr_running, rq->nr_switches, rq->nr_starving);
+	}
 	for (cpu = 0; cpu < s->topo.ncpus; cpu++)
 		fprintf(out, "sim: cpu=%d idle_wait_node_ms=%lu idle_wait_any_ms=%lu\n",
 			cpu, s->idle_wait_node[cpu], s->idle_wait_any[cpu]);

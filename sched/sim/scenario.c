@@ -11,13 +11,18 @@
  *   warmup MS                  wakeup latencies are measured after this
  *   cost smt_gain=PCT refill=MS   (defaults 25 and 0.5, see engine.c)
  *   seed N
+ *   map CPU1 CPU2              sched_map_runqueue(CPU1, CPU2) at boot
  *   task NAME [count=N] [model=hog|sleeper|forker|pipe] [cpu=C] [at=MS]
  *        [nice=N] [policy=normal|fifo|rr] [rtprio=N] [allowed=CPULIST]
- *        [run=MS] [sleep=MS] [jitter=MS] [work=MS] [exec=1]
+ *        [run=MS] [sleep=MS] [jitter=MS] [work=MS] [pause=MS] [exec=1]
  *        [child=TEMPLATE] [children=N] [every=MS] [spin=1] [wait=1]
  *        [partner=NAME] [burst=MS] [repin_at=MS repin=CPULIST]
  *   template NAME ...          like task, made only by a forker
  *   expect KIND [key=value...] an assertion (expect.c)
+ *
+ * pause= makes a task sleep that long at its first run (a task that has
+ * slept a while starts with a full sleep average: interactive at once).
+ * count= and children= may be written NxCPUS: N per CPU of the shape run.
  *
  * Pipe pairs are two task lines of equal count naming each other as
  * partner: task i of one talks to task i of the other, and the line that
@@ -193,6 +198,20 @@ static int parse_task(struct scenario *sc, struct pending *pend, char **w,
 			snprintf(pend[sc->ntmpl].partner, SIM_NAME, "%s", v);
 			continue;
 		}
+		if ((!strcmp(k, "count") || !strcmp(k, "children")) &&
+		    strstr(v, "xCPUS")) {
+			x = atol(v);
+			if (x < 1 || x > 64)
+				return fail(err, len, sc->path, line, "%s=%s?", k, v);
+			if (!strcmp(k, "count")) {
+				t->count = (int)x;
+				t->count_per_cpu = 1;
+			} else {
+				t->children = (int)x;
+				t->children_per_cpu = 1;
+			}
+			continue;
+		}
 		if (num(v, &x))
 			return fail(err, len, sc->path, line, "%s=%s: not a number",
 				    k, v);
@@ -214,6 +233,8 @@ static int parse_task(struct scenario *sc, struct pending *pend, char **w,
 			t->jitter = x;
 		else if (!strcmp(k, "work") && x >= 0)
 			t->work = x;
+		else if (!strcmp(k, "pause") && x >= 0)
+			t->pause = x;
 		else if (!strcmp(k, "exec"))
 			t->exec = !!x;
 		else if (!strcmp(k, "children") && x >= 0 && x <= SIM_MAX_TASKS)
@@ -345,6 +366,10 @@ int scenario_load(const char *path, struct scenario *sc, char *err,
 			sc->duration = (unsigned long)atol(w[1]) * MS_TO_TICKS(1);
 		} else if (!strcmp(w[0], "warmup") && n == 2) {
 			sc->warmup = (unsigned long)atol(w[1]) * MS_TO_TICKS(1);
+		} else if (!strcmp(w[0], "map") && n == 3 && sc->nmap < NR_CPUS) {
+			sc->map[sc->nmap][0] = atoi(w[1]);
+			sc->map[sc->nmap][1] = atoi(w[2]);
+			sc->nmap++;
 		} else if (!strcmp(w[0], "seed") && n == 2) {
 			sc->seed = (unsigned)atol(w[1]);
 		} else if (!strcmp(w[0], "task") || !strcmp(w[0], "template")) {

@@ -39,6 +39,8 @@ struct sim_tmpl {
 	int is_template;	/* made only by forkers */
 	enum sim_model model;
 	int count;		/* tasks of this line (task lines) */
+	int count_per_cpu;	/* count=NxCPUS: N per CPU */
+	int children_per_cpu;	/* children=NxCPUS */
 	int cpu;		/* CPU that creates them */
 	unsigned long at;	/* tick they are created */
 	int nice;
@@ -46,6 +48,7 @@ struct sim_tmpl {
 	cpumask_t allowed;	/* 0: every CPU */
 	long run, sleep, jitter; /* sleeper, ms */
 	long work;		/* exit after this much CPU time, ms (0 never) */
+	long pause;		/* sleep this long at its first run, ms */
 	int exec;		/* calls exec (sched_balance_exec) on first run */
 	int child;		/* forker: template index */
 	int children;		/* forker: how many */
@@ -77,6 +80,8 @@ struct scenario {
 	double smt_gain;	/* extra core throughput per extra busy thread */
 	double refill_ms;	/* work lost refilling caches on a new core */
 	unsigned seed;
+	int nmap;
+	int map[NR_CPUS][2];	/* sched_map_runqueue(a, b) at boot */
 	int ntmpl;
 	struct sim_tmpl tmpl[SIM_MAX_TMPL];
 	int nexpect;
@@ -100,6 +105,7 @@ struct sim_task {
 	int children_left, children_alive;
 	unsigned long next_fork;
 	int exec_done;
+	int paused;
 	/* what happened to it */
 	unsigned long created, exited;
 	unsigned long cpu_ticks, wait_ticks;
@@ -133,6 +139,8 @@ struct sim {
 	 * the runnable tasks, in tasks (rq_balance) */
 	float *rq_dev;
 	unsigned long max_rq_running;
+	/* per task line: nodes of its exec'd tasks when the last one exec'd */
+	int exec_nodes[SIM_MAX_TMPL][MAX_NODES];
 	FILE *trace;		/* `trace:` lines, or NULL */
 };
 

@@ -99,38 +99,42 @@ static void test_idle_balance(void)
 	      cpu_rq(0)->nr_running, cpu_rq(1)->nr_running);
 }
 
-/* Busy balance: 5 vs 2 is under the 25% rule (move 1 < 5/4), 6 vs 2 is
- * not (move 2); only cache-cold tasks move. */
+/* Busy balance: 10 vs 8 tasks is not past the 25% imbalance, 12 vs 8 is
+ * (move half the difference, 2); only cache-cold tasks move. */
 static void test_busy_balance(void)
 {
-	struct task_struct *t[8];
-	int i;
+	struct task_struct *hot[2];
 	unsigned long moved;
+	int i;
 
 	machine(TWO, NULL);
-	for (i = 0; i < 5; i++)
-		t[i] = spawn(0, 0);
-	t[5] = spawn(1, 0);
-	t[6] = spawn(1, 0);
+	for (i = 0; i < 10; i++)
+		spawn(0, 0);
+	for (i = 0; i < 8; i++)
+		spawn(1, 0);
 	settle();
 	sim_jiffies = BUSY_REBALANCE_TICK - 1;
 	advance(1);
 	moved = sched_cpu_stat(1)->moves_in[SCHED_MOVE_LOCAL];
-	CHECK(moved == 0 && cpu_rq(0)->nr_running == 5,
+	CHECK(moved == 0 && cpu_rq(0)->nr_running == 10,
 	      "busy_balance_needs_25pct", "moved=%lu", moved);
 
-	t[7] = spawn(0, 0);
-	t[7]->last_run = sim_jiffies;	/* cache-hot */
+	for (i = 0; i < 2; i++)
+		hot[i] = spawn(0, 0);
 	settle();
+	/* The first look sees the smoothed length (10: the shorter of now
+	 * and the last look); the imbalance must last to count. */
 	sim_jiffies = 2 * BUSY_REBALANCE_TICK - 1;
-	t[7]->last_run = sim_jiffies;
+	advance(1);
+	sim_jiffies = 3 * BUSY_REBALANCE_TICK - 1;
+	hot[0]->last_run = hot[1]->last_run = sim_jiffies;
 	advance(1);
 	moved = sched_cpu_stat(1)->moves_in[SCHED_MOVE_LOCAL];
-	CHECK(moved == 2 && cpu_rq(1)->nr_running == 4 && task_cpu(t[7]) == 0,
-	      "busy_balance_pulls_imbalance_cold_only",
-	      "moved=%lu rq1=%lu hot_cpu=%d", moved, cpu_rq(1)->nr_running,
-	      task_cpu(t[7]));
-	(void)t;
+	CHECK(moved == 2 && cpu_rq(1)->nr_running == 10 &&
+	      task_cpu(hot[0]) == 0 && task_cpu(hot[1]) == 0,
+	      "busy_balance_pulls_half_cold_only",
+	      "moved=%lu rq1=%lu hot on %d,%d", moved, cpu_rq(1)->nr_running,
+	      task_cpu(hot[0]), task_cpu(hot[1]));
 }
 
 /* Pinned and running tasks stay; an idle CPU then tries the next
