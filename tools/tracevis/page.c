@@ -1,0 +1,43 @@
+/*
+ * page.c - one HTML page holding two timelines for the same workload, ours
+ * above Linux's, each under its title. Self-contained: the SVGs are inline,
+ * the style is in the page, nothing is fetched.
+ */
+#include <stdio.h>
+#include "model.h"
+#include "writers.h"
+
+static void one(FILE *f, const struct trace *tr, const char *title, const char *id)
+{
+	struct svg_opts o = { .title = title, .inline_svg = 1, .id = id };
+
+	fprintf(f, "<section id=\"%s\">\n<h2>", id);
+	xml_text(f, title);
+	fputs("</h2>\n", f);
+	write_svg(tr, f, &o);
+	fputs("</section>\n", f);
+}
+
+int write_page(const struct trace *left, const char *ltitle,
+	       const struct trace *right, const char *rtitle,
+	       const char *title, FILE *f)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<title>", f);
+	xml_text(f, title);
+	fputs("</title>\n<style>\n"
+	      "body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; "
+	      "margin: 12px; background: #fafafa; color: #222; }\n"
+	      "h1 { font-size: 20px; margin: 4px 0 10px; }\n"
+	      "h2 { font-size: 15px; margin: 14px 0 4px; }\n"
+	      "section { background: #fff; border: 1px solid #ddd; padding: 6px; "
+	      "margin-bottom: 12px; }\n"
+	      "svg { display: block; }\n"
+	      "</style>\n</head>\n<body>\n<h1>", f);
+	xml_text(f, title);
+	fputs("</h1>\n", f);
+	one(f, left, ltitle, "left");
+	one(f, right, rtitle, "right");
+	fputs("</body>\n</html>\n", f);
+	return ferror(f) ? -1 : 0;
+}
