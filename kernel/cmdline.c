@@ -42,6 +42,14 @@ static void option(char *opt)
 		boot_opts.smp_mode = SMP_MODE_PARALLEL;
 	} else if (!strcmp(opt, "maxcpus") && val && parse_uint(val) >= 1) {
 		boot_opts.maxcpus = parse_uint(val);
+	} else if (!strcmp(opt, "noshare") && !val) {
+		boot_opts.noshare = 1;
+	} else if (!strcmp(opt, "test_ht") && !val) {
+		boot_opts.test_ht = 1;
+	} else if (!strcmp(opt, "nonuma") && !val) {
+		boot_opts.nonuma = 1;
+	} else if (!strcmp(opt, "sched_check") && !val) {
+		boot_opts.sched_check = 1;
 	} else {
 		printk("cmdline: unknown option '%s%s%s' ignored\n", opt,
 		       val ? "=" : "", val ? val : "");

@@ -13,6 +13,12 @@
  *                     last copy (QEMU -acpitable appends a crafted table)
  *   smp=serial|parallel  how to start the APs (default: SMP_DEFAULT_MODE)
  *   maxcpus=N         bring up at most N CPUs, the boot CPU included (N >= 1)
+ *   noshare           one runqueue per CPU, even for SMT siblings
+ *   test_ht           no SMT: let CPUs 0 and 1 share a runqueue anyway (D7)
+ *   nonuma            balance across all CPUs as one domain (no node
+ *                     boundaries, no exec placement): SCHED_BALANCE_GLOBAL
+ *   sched_check       run the scheduler's sanity checker at every tick
+ *                     (CPU 0's), and fail ktests that saw a violation
  *
  * Unknown options are printed and ignored.
  */
@@ -31,6 +37,7 @@ struct boot_options {
 	int acpi_last;
 	enum smp_mode smp_mode;
 	int maxcpus;			/* 0: no limit */
+	int noshare, test_ht, nonuma, sched_check;
 };
 
 extern struct boot_options boot_opts;

@@ -16,19 +16,27 @@
 #include "ioapic.h"
 #include "ktest.h"
 #include "lapic.h"
+#include "mm.h"
 #include "numa.h"
 #include "paging.h"
 #include "panic.h"
 #include "printk.h"
+#include "proc.h"
 #include "smp.h"
 #include "string.h"
+#include "task.h"
 #include "timer.h"
 #include "trap.h"
+#include "usermode.h"
 
 /* The default LAPIC address (Intel SDM 10.4.1) when there is no MADT. */
 #define LAPIC_DEFAULT_ADDR	0xfee00000
 
 static char cmdline_buf[BOOT_CMDLINE_MAX];
+
+/* Real-time priority of the ktest thread: above every hog (nice levels),
+ * below the migration threads (99). */
+#define KTEST_RT_PRIO	50
 
 static void ktest_panic_ap(void *arg)
 {
@@ -58,6 +66,36 @@ static void crash(const char *what)
 		mdelay(100);	/* a tick notices */
 	}
 	printk("ktest_panic: still alive after '%s'\n", what);
+}
+
+static int ktest_main(void *arg)
+{
+	(void)arg;
+	ktest_run_all();
+}
+
+/*
+ * The tests run in a kernel thread of their own, pinned to CPU 0 and
+ * SCHED_FIFO so that the hogs some of them start never delay them: they
+ * sleep while they watch.
+ */
+static void start_ktests(void)
+{
+	struct task *t = kthread_create("ktest", ktest_main, 0);
+
+	if (!t)
+		panic("ktest: no memory for the test thread");
+	set_cpus_allowed(&t->s, cpumask_of(0));
+	sched_setscheduler(&t->s, SCHED_FIFO, KTEST_RT_PRIO);
+	kthread_start_task(t);
+}
+
+static void start_init(void)
+{
+	int err = proc_start_init();
+
+	if (err)
+		printk("init: not started (error %d); the kernel idles\n", err);
 }
 
 void kmain(uint32_t magic, uint32_t mbi)
@@ -94,11 +132,18 @@ void kmain(uint32_t magic, uint32_t mbi)
 
 	smp_boot_aps(have_madt);
 	topology_init();
+	/* The runqueues merge SMT siblings: the report's rq= shows that. */
+	sched_setup();
+	topology_report();
+	usermode_init();
+	mm_init();
 
 	if (boot_opts.ktest_panic)
 		crash(boot_opts.ktest_panic);
 	if (boot_opts.ktest)
-		ktest_run_all();
+		start_ktests();
+	else
+		start_init();
 	printk("boot: ready\n");
-	cpu_idle();
+	sched_idle_loop();
 }

@@ -4,7 +4,8 @@
 #                     GRUB (`multiboot`) and from QEMU -kernel alike
 #   build/os.iso      GRUB rescue ISO with boot/grub.cfg (make iso)
 #
-# Sources: boot/*.asm, arch/x86/*.{c,asm}, kernel/*.c, lib/*.c. Objects go to
+# Sources: boot/*.asm, arch/x86/*.{c,asm}, kernel/*.c, lib/*.c, sched/*.c (the
+# portable scheduler; its seam is kernel/sched_glue.c + kernel/sched_env.h). Objects go to
 # build/k/ with -MMD dependency files, so a changed header rebuilds its users.
 #
 # The link runs twice: the first image's function addresses (nm) become the
@@ -13,7 +14,7 @@
 # recipe checks that.
 
 KOBJDIR		:= $(BUILD)/k
-KERNEL_C	:= $(sort $(wildcard arch/x86/*.c kernel/*.c lib/*.c))
+KERNEL_C	:= $(sort $(wildcard arch/x86/*.c kernel/*.c lib/*.c sched/*.c))
 KERNEL_ASM	:= $(sort $(wildcard boot/*.asm arch/x86/*.asm))
 KERNEL_OBJS	:= $(patsubst %.c,$(KOBJDIR)/%.o,$(KERNEL_C)) \
 		   $(patsubst %.asm,$(KOBJDIR)/%.o,$(KERNEL_ASM))

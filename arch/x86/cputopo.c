@@ -136,5 +136,9 @@ void topology_init(void)
 	       smp_cpu_ids(0)->apic_id, smp_cpu_ids(0)->source,
 	       smp_cpu_ids(0)->smt_shift,
 	       smp_cpu_ids(0)->pkg_shift - smp_cpu_ids(0)->smt_shift);
-	topo_report(t, emit);
+}
+
+void topology_report(void)
+{
+	topo_report(&cpu_topology, emit);
 }

@@ -26,7 +26,10 @@ void cputopo_detect(struct cpu_ids *ids);
 extern struct topology cpu_topology;
 
 /* Fill cpu_topology from the online CPUs' IDs and the NUMA info, build the
- * maps and print the `topo:` report. Boot CPU, after all APs are up. */
+ * maps. Boot CPU, after all APs are up. */
 void topology_init(void);
+/* Print the `topo:` report of cpu_topology (after the scheduler has filled
+ * in each CPU's runqueue: rq=). */
+void topology_report(void);
 
 #endif

@@ -15,6 +15,10 @@
 #include "panic.h"
 #include "printk.h"
 #include "stacktrace.h"
+#include "usermode.h"
+#include "uapi/syscall.h"
+
+void syscall_dispatch(struct trap_frame *f);	/* kernel/syscall.c */
 
 #define IDT_INTR_GATE	0x8e	/* present, ring 0, 32-bit interrupt gate */
 #define IDT_DPL3	0x60	/* the gate may be used by `int` from ring 3 */
@@ -134,7 +138,15 @@ void trap_dispatch(struct trap_frame *f)
 		return;
 	}
 	if (f->vector < 32) {
-		exception(f);
+		/* User faults and faults of user copies are not bugs. */
+		if (!user_trap(f))
+			exception(f);
+		trap_exit(f);
+		return;
+	}
+	if (f->vector == SYSCALL_VECTOR) {
+		syscall_dispatch(f);
+		trap_exit(f);
 		return;
 	}
 	if (f->vector == VEC_SPURIOUS)
@@ -157,4 +169,5 @@ void trap_dispatch(struct trap_frame *f)
 		printk("irq: CPU %d: vector 0x%x has no handler; ignored\n",
 		       pc->cpu, f->vector);
 	pc->irq_depth--;
+	trap_exit(f);
 }

@@ -1,0 +1,79 @@
+/* usermode.c - ring 3 entry and exit (usermode.h). */
+#include "usermode.h"
+#include "cpu.h"
+#include "gdt.h"
+#include "percpu.h"
+#include "printk.h"
+#include "string.h"
+#include "task.h"
+#include "trap.h"
+#include "uaccess.h"
+
+#define SIGSEGV		11	/* the status of a task killed by its fault */
+
+void usermode_init(void)
+{
+	idt_allow_user(SYSCALL_VECTOR);
+}
+
+void usermode_frame(struct trap_frame *f, uint32_t eip, uint32_t esp)
+{
+	memset(f, 0, sizeof(*f));
+	f->cs = GDT_USER_CS;
+	f->ds = f->es = f->fs = f->gs = f->ss = GDT_USER_DS;
+	f->eflags = EFLAGS_IF | 0x2;	/* bit 1 is always 1 */
+	f->eip = eip;
+	f->esp = esp;
+}
+
+int user_trap(struct trap_frame *f)
+{
+	struct task *t = this_task();
+	uint32_t fix;
+
+	if ((f->cs & 3) != 3) {
+		fix = f->vector == 14 ? uaccess_fixup(f->eip) : 0;
+		if (!fix)
+			return 0;
+		f->eip = fix;
+		return 1;
+	}
+	printk("killed: pid %d (%s): exception %u at eip 0x%x (cr2 0x%x, "
+	       "error 0x%x)\n", t->s.pid, t->name, f->vector, f->eip,
+	       f->vector == 14 ? read_cr2() : 0, f->err);
+	task_exit(W_SIGNALED(SIGSEGV));
+}
+
+void trap_exit(struct trap_frame *f)
+{
+	struct task *t = this_task();
+
+	if (!t)
+		return;		/* before the scheduler is up */
+	if ((f->cs & 3) == 3) {
+		for (;;) {
+			if (t->killed)
+				task_exit(W_SIGNALED(t->killed));
+			if (!t->s.need_resched)
+				break;
+			schedule();
+		}
+		return;
+	}
+	/*
+	 * Kernel code: only tasks that hold no lock and no per-CPU state
+	 * (idle loops, test hogs), only where interrupts were on and no other
+	 * handler is below us, and never a task on its way to sleep (it set
+	 * its state and will call schedule() itself).
+	 */
+	if (t->preemptible && (f->eflags & EFLAGS_IF) &&
+	    this_cpu()->irq_depth == 0)
+		while (t->s.need_resched && t->s.state == TASK_RUNNING)
+			schedule();
+	/*
+	 * The frame's %gs is the per-CPU segment of the CPU the interrupt
+	 * came on; a preempted kernel task may resume on another one, and
+	 * must not return with its old CPU's %gs (this_cpu() would lie).
+	 */
+	f->gs = GDT_PERCPU_SEL(this_cpu()->slot);
+}

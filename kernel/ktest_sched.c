@@ -1,0 +1,420 @@
+/*
+ * ktest_sched.c - the scheduler on real CPUs, with kernel-thread hogs.
+ *
+ * A hog is a preemptible kernel thread that counts in a loop and records,
+ * each round, the CPU it is on. The tests start hogs from the ktest thread
+ * (SCHED_FIFO on CPU 0, asleep while it watches) and read where they run
+ * from the scheduler's own answers (sched_current, task_cpu) and from the
+ * hogs' records. Times are guest time (the TSC), so a slow host makes the
+ * guest slower but not the criteria looser. With `sched_check` on the
+ * command line the sanity checker runs every tick and each test also
+ * fails on a violation it saw.
+ */
+#include "ktest.h"
+#include "cputopo.h"
+#include "heap.h"
+#include "percpu.h"
+#include "printk.h"
+#include "string.h"
+#include "task.h"
+#include "timer.h"
+#include "cpu.h"
+
+/* Work between two looks at the CPU and the stop flag: about 10 us. */
+#define DBG_ONLY 0
+#define HOG_SPIN	200
+
+struct hog {
+	struct task *t;
+	volatile int stop;
+	volatile unsigned long rounds;
+	volatile uint64_t cpus_seen;	/* bit n: it ran on CPU n */
+	volatile int last_cpu;
+	volatile uint64_t first_seen[NR_CPUS]; /* jiffies it was first seen
+						* on each CPU, 0: never */
+};
+
+static int hog_main(void *arg)
+{
+	struct hog *h = arg;
+	volatile int spin;
+
+	while (!h->stop) {
+		int cpu = smp_processor_id();
+
+		for (spin = 0; spin < HOG_SPIN; spin++)
+			;
+		h->rounds++;
+		h->last_cpu = cpu;
+		if (!h->first_seen[cpu])
+			h->first_seen[cpu] = jiffies_64();
+		h->cpus_seen |= 1ull << cpu;
+	}
+	return 0;
+}
+
+/* n hogs, not started; NULL when memory ran out. */
+static struct hog *hogs_create(int n)
+{
+	struct hog *h = kzalloc(sizeof(*h) * (size_t)n);
+	int i;
+
+	if (!h)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		h[i].last_cpu = -1;
+		h[i].t = kthread_create("hog", hog_main, &h[i]);
+		if (!h[i].t) {
+			while (i--) {
+				h[i].stop = 1;
+				kthread_start_task(h[i].t);
+				task_reap(h[i].t);
+			}
+			kfree(h);
+			return NULL;
+		}
+		h[i].t->preemptible = 1;
+	}
+	return h;
+}
+
+static void hogs_start(struct hog *h, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		kthread_start_task(h[i].t);
+}
+
+static void hogs_stop(struct hog *h, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		h[i].stop = 1;
+	for (i = 0; i < n; i++)
+		task_reap(h[i].t);
+	kfree(h);
+}
+
+static int is_hog(const struct hog *h, int n, const struct task_struct *p)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (&h[i].t->s == p)
+			return 1;
+	return 0;
+}
+
+static int ncpus(void)
+{
+	return cpu_topology.ncpus;
+}
+
+static int nr_rqs(void)
+{
+	int cpu, n = 0;
+
+	for (cpu = 0; cpu < ncpus(); cpu++)
+		n += sched_rq_of(cpu) == cpu;
+	return n;
+}
+
+static unsigned long violations_before;
+
+static void sanity_begin(void)
+{
+	violations_before = sched_sanity_violations();
+}
+
+/* 0, or the failure when the sanity checker found something. */
+static int sanity_end(struct ktest_ctx *t)
+{
+	unsigned long v = sched_sanity_violations() - violations_before;
+
+	if (v)
+		return ktest_fail(t, "the sanity checker found %lu violations "
+				  "(see the sanity: lines)", v);
+	return 0;
+}
+
+/*
+ * smt_spread: as many hogs as cores spread to one per core (D7's point:
+ * two hogs on the two threads of one core while another core idles is
+ * the waste that shared runqueues and active balancing remove), within 1 s.
+ */
+KTEST(smt_spread)
+{
+	if (DBG_ONLY) return ktest_skip(t, "dbg");
+	int cores = nr_rqs(), n = cores, cpu, i;
+	uint64_t t0 = jiffies_64(), deadline = t0 + HZ;
+	int per_rq[NR_CPUS];
+	struct hog *h;
+	char got[96];
+
+	if (cores < 2)
+		return ktest_skip(t, "needs 2 runqueues");
+	sanity_begin();
+	h = hogs_create(n);
+	if (!h)
+		return ktest_fail(t, "no memory for %d hogs", n);
+	hogs_start(h, n);
+	for (;;) {
+		int ok = 1, len = 0;
+
+		memset(per_rq, 0, sizeof(per_rq));
+		for (cpu = 0; cpu < ncpus(); cpu++)
+			if (is_hog(h, n, sched_current(cpu)))
+				per_rq[sched_rq_of(cpu)]++;
+		for (cpu = 0; cpu < ncpus(); cpu++)
+			if (sched_rq_of(cpu) == cpu && per_rq[cpu] != 1)
+				ok = 0;
+		if (ok)
+			break;
+		if (jiffies_64() > deadline) {
+			for (cpu = 0; cpu < ncpus() && len < (int)sizeof(got) - 8; cpu++)
+				if (sched_rq_of(cpu) == cpu)
+					len += snprintf(got + len, sizeof(got) - len,
+							" rq%d=%d", cpu, per_rq[cpu]);
+			hogs_stop(h, n);
+			return ktest_fail(t, "not one hog per core after 1 s:%s", got);
+		}
+		msleep(2);
+	}
+	i = (int)(jiffies_64() - t0);
+	hogs_stop(h, n);
+	printk("# smt_spread: %d hogs on %d cores, one per core after %d ms\n",
+	       n, cores, i);
+	return sanity_end(t);
+}
+
+/*
+ * overload: 3 hogs per CPU. Once balanced, the runqueues' hog counts per
+ * CPU differ by at most one task (2.5.59 balances nr_running; a shared
+ * runqueue serves nr_cpus CPUs), reached within 2 s.
+ */
+KTEST(overload)
+{
+	if (DBG_ONLY) return ktest_skip(t, "dbg");
+	int n = 3 * ncpus(), cpu, i, ms;
+	uint64_t t0, deadline;
+	int per_rq[NR_CPUS];
+	struct hog *h;
+	char got[128];
+
+	if (ncpus() < 2)
+		return ktest_skip(t, "needs 2 CPUs");
+	sanity_begin();
+	h = hogs_create(n);
+	if (!h)
+		return ktest_fail(t, "no memory for %d hogs", n);
+	t0 = jiffies_64();
+	deadline = t0 + 2 * HZ;
+	hogs_start(h, n);
+	for (;;) {
+		int lo = 1 << 30, hi = -1, len = 0;
+
+		memset(per_rq, 0, sizeof(per_rq));
+		for (i = 0; i < n; i++)
+			per_rq[sched_rq_of(task_cpu(&h[i].t->s))]++;
+		/* Per CPU, in tenths: a shared runqueue of 2 with 6 hogs is 30. */
+		for (cpu = 0; cpu < ncpus(); cpu++) {
+			int share = 0, c, load;
+
+			if (sched_rq_of(cpu) != cpu)
+				continue;
+			for (c = 0; c < ncpus(); c++)
+				share += sched_rq_of(c) == cpu;
+			load = per_rq[cpu] * 10 / share;
+			lo = load < lo ? load : lo;
+			hi = load > hi ? load : hi;
+		}
+		if (hi - lo <= 10)
+			break;
+		if (jiffies_64() > deadline) {
+			for (cpu = 0; cpu < ncpus() && len < (int)sizeof(got) - 8; cpu++)
+				if (sched_rq_of(cpu) == cpu)
+					len += snprintf(got + len, sizeof(got) - len,
+							" rq%d=%d", cpu, per_rq[cpu]);
+			hogs_stop(h, n);
+			return ktest_fail(t, "hogs per runqueue after 2 s:%s", got);
+		}
+		msleep(10);
+	}
+	ms = (int)(jiffies_64() - t0);
+	hogs_stop(h, n);
+	printk("# overload: %d hogs balanced within one task per CPU after %d ms\n",
+	       n, ms);
+	return sanity_end(t);
+}
+
+/*
+ * affinity: a hog pinned to one CPU never runs elsewhere; when its mask
+ * changes to another CPU it is there within a tick (set_cpus_allowed ->
+ * the migration thread of its CPU preempts it and moves it), and never
+ * back.
+ */
+KTEST(affinity)
+{
+	int from = ncpus() - 1, to = 0, late;
+	uint64_t t0;
+	struct hog *h;
+
+	if (ncpus() < 2)
+		return ktest_skip(t, "needs 2 CPUs");
+	if (cpu_topology.nnodes > 1)	/* the far node: a real move */
+		to = cpu_topology.cpu[from].node == 0 ? ncpus() / 2 : 0;
+	sanity_begin();
+	h = hogs_create(1);
+	if (!h)
+		return ktest_fail(t, "no memory for a hog");
+	set_cpus_allowed(&h->t->s, cpumask_of(from));
+	hogs_start(h, 1);
+	msleep(100);
+	if (h->cpus_seen != cpumask_of(from) || !h->rounds) {
+		uint64_t seen = h->cpus_seen;
+
+		hogs_stop(h, 1);
+		return ktest_fail(t, "pinned to CPU %d, ran on mask 0x%llx", from,
+				  (unsigned long long)seen);
+	}
+	t0 = jiffies_64();
+	set_cpus_allowed(&h->t->s, cpumask_of(to));
+	h->cpus_seen = 0;
+	msleep(100);
+	late = h->first_seen[to] ? (int)(h->first_seen[to] - t0) : -1;
+	if (late < 0 || late > 2 || (h->cpus_seen & ~cpumask_of(to) &
+				    ~cpumask_of(from))) {
+		uint64_t seen = h->cpus_seen;
+
+		hogs_stop(h, 1);
+		return ktest_fail(t, "moved %d -> %d after %d ticks (want <= 2: a "
+				  "tick, plus the one we were in), ran on 0x%llx",
+				  from, to, late, (unsigned long long)seen);
+	}
+	h->cpus_seen = 0;
+	msleep(50);
+	if (h->cpus_seen != cpumask_of(to)) {
+		uint64_t seen = h->cpus_seen;
+
+		hogs_stop(h, 1);
+		return ktest_fail(t, "after the move ran on 0x%llx, want only CPU %d",
+				  (unsigned long long)seen, to);
+	}
+	hogs_stop(h, 1);
+	printk("# affinity: CPU %d -> %d in %d ticks\n", from, to, late);
+	return sanity_end(t);
+}
+
+/*
+ * nice_share: a nice 0 and a nice 19 hog on one CPU share it in the ratio
+ * of their time slices (2.5.59: both expire every epoch, so each runs one
+ * slice per epoch: 102 ms against 10 ms), within 30%.
+ */
+KTEST(nice_share)
+{
+	if (DBG_ONLY) return ktest_skip(t, "dbg");
+	int cpu = ncpus() - 1;
+	unsigned long r0, r19, want10, got10;
+	struct hog *h;
+
+	sanity_begin();
+	h = hogs_create(2);
+	if (!h)
+		return ktest_fail(t, "no memory for 2 hogs");
+	set_cpus_allowed(&h[0].t->s, cpumask_of(cpu));
+	set_cpus_allowed(&h[1].t->s, cpumask_of(cpu));
+	set_user_nice(&h[1].t->s, 19);
+	hogs_start(h, 2);
+	msleep(1500);
+	r0 = h[0].t->run_ticks;
+	r19 = h[1].t->run_ticks;
+	want10 = task_timeslice(&h[0].t->s) * 10 / task_timeslice(&h[1].t->s);
+	hogs_stop(h, 2);
+	if (!r19 || !r0)
+		return ktest_fail(t, "ticks: nice 0 %lu, nice 19 %lu", r0, r19);
+	got10 = r0 * 10 / r19;
+	if (got10 * 10 < want10 * 7 || got10 * 10 > want10 * 13)
+		return ktest_fail(t, "ticks nice 0 / nice 19 = %lu/%lu = %lu.%lu, "
+				  "want %lu.%lu +-30%%", r0, r19, got10 / 10,
+				  got10 % 10, want10 / 10, want10 % 10);
+	printk("# nice_share: CPU %d: nice 0 ran %lu ticks, nice 19 %lu (ratio "
+	       "%lu.%lu, slices %lu.%lu)\n", cpu, r0, r19, got10 / 10, got10 % 10,
+	       want10 / 10, want10 % 10);
+	return sanity_end(t);
+}
+
+/*
+ * sleeper_latency: a task that sleeps 10 ms at a time among two hogs on one
+ * CPU gets the CPU back within one time slice of its wakeup. It first
+ * earns its interactivity bonus (sleep_avg: 1 s of sleep per priority
+ * level with D7's 10 s MAX_SLEEP_AVG), as any interactive task would.
+ */
+struct sleeper {
+	volatile int stop;
+	volatile int measure;
+	volatile uint32_t worst_us, wakeups;
+};
+
+static int sleeper_main(void *arg)
+{
+	struct sleeper *s = arg;
+
+	while (!s->stop) {
+		uint64_t due = time_us() + 10000;
+		uint32_t late;
+
+		msleep(10);
+		late = (uint32_t)(time_us() - due);
+		if (s->measure) {
+			s->wakeups++;
+			if (late > s->worst_us)
+				s->worst_us = late;
+		}
+	}
+	return 0;
+}
+
+KTEST(sleeper_latency)
+{
+	if (DBG_ONLY) return ktest_skip(t, "dbg");
+	int cpu = ncpus() - 1;
+	struct sleeper *s = kzalloc(sizeof(*s));
+	struct task *st;
+	struct hog *h;
+	uint32_t slice_us;
+
+	if (!s)
+		return ktest_fail(t, "no memory");
+	sanity_begin();
+	h = hogs_create(2);
+	st = kthread_create("sleeper", sleeper_main, s);
+	if (!h || !st) {
+		kfree(s);
+		return ktest_fail(t, "no memory for the tasks");
+	}
+	set_cpus_allowed(&h[0].t->s, cpumask_of(cpu));
+	set_cpus_allowed(&h[1].t->s, cpumask_of(cpu));
+	set_cpus_allowed(&st->s, cpumask_of(cpu));
+	hogs_start(h, 2);
+	kthread_start_task(st);
+	msleep(1300);		/* the bonus: one priority level past the hogs */
+	s->measure = 1;
+	msleep(500);
+	s->stop = 1;
+	task_reap(st);
+	hogs_stop(h, 2);
+	slice_us = task_timeslice(&h[0].t->s) * (1000000 / HZ);
+	if (!s->wakeups || s->worst_us > slice_us) {
+		uint32_t w = s->worst_us, n = s->wakeups;
+
+		kfree(s);
+		return ktest_fail(t, "%u wakeups, worst %u us late, want <= %u us",
+				  n, w, slice_us);
+	}
+	printk("# sleeper_latency: CPU %d: %u wakeups, worst %u us late "
+	       "(slice %u us)\n", cpu, s->wakeups, s->worst_us, slice_us);
+	kfree(s);
+	return sanity_end(t);
+}

@@ -1,0 +1,159 @@
+/* mm.c - user address spaces (mm.h). */
+#include "mm.h"
+#include "heap.h"
+#include "paging.h"
+#include "pmm.h"
+#include "printk.h"
+#include "string.h"
+#include "uapi/memlayout.h"
+
+#define PDE_FIRST	(USER_BASE >> 22)
+#define PDE_END		(USER_TOP >> 22)
+
+static int user_ok;
+
+int mm_init(void)
+{
+	const uint32_t *kdir = (const uint32_t *)(uintptr_t)paging_cr3();
+	uint32_t i;
+
+	user_ok = 1;
+	for (i = PDE_FIRST; i < PDE_END; i++)
+		if (kdir[i] & PTE_P) {
+			printk("mm: the kernel maps 0x%x, inside user space "
+			       "[0x%x, 0x%x): no user processes on this machine\n",
+			       i << 22, USER_BASE, USER_TOP);
+			user_ok = 0;
+			break;
+		}
+	return user_ok;
+}
+
+struct mm *mm_create(int node)
+{
+	const uint32_t *kdir = (const uint32_t *)(uintptr_t)paging_cr3();
+	struct mm *mm;
+	uint32_t *dir;
+	uint32_t i;
+
+	if (!user_ok)
+		return NULL;
+	mm = kmalloc_node(sizeof(*mm), node);
+	dir = alloc_pages(node, 0);
+	if (!mm || !dir) {
+		kfree(mm);
+		if (dir)
+			free_pages(dir, 0);
+		return NULL;
+	}
+	for (i = 0; i < 1024; i++)
+		dir[i] = (i >= PDE_FIRST && i < PDE_END) ? 0 : kdir[i];
+	mm->pgdir = dir;
+	mm->node = node;
+	mm->pages = 0;
+	return mm;
+}
+
+void mm_destroy(struct mm *mm)
+{
+	uint32_t i, j;
+
+	if (!mm)
+		return;
+	for (i = PDE_FIRST; i < PDE_END; i++) {
+		uint32_t *pt;
+
+		if (!(mm->pgdir[i] & PTE_P))
+			continue;
+		pt = (uint32_t *)(uintptr_t)(mm->pgdir[i] & ~0xfffu);
+		for (j = 0; j < 1024; j++)
+			if (pt[j] & PTE_P)
+				free_pages((void *)(uintptr_t)(pt[j] & ~0xfffu), 0);
+		free_pages(pt, 0);
+	}
+	free_pages(mm->pgdir, 0);
+	kfree(mm);
+}
+
+static uint32_t *pte_of(const struct mm *mm, uint32_t va, int node, int alloc)
+{
+	uint32_t *pde = &mm->pgdir[va >> 22], *pt;
+
+	if (!(*pde & PTE_P)) {
+		if (!alloc)
+			return NULL;
+		pt = alloc_pages(node, 0);
+		if (!pt)
+			return NULL;
+		memset(pt, 0, PAGE_SIZE);
+		*pde = (uint32_t)(uintptr_t)pt | PTE_P | PTE_W | PTE_U;
+	}
+	pt = (uint32_t *)(uintptr_t)(*pde & ~0xfffu);
+	return &pt[(va >> 12) & 1023];
+}
+
+void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags)
+{
+	uint32_t *pte;
+	void *page;
+
+	if (va < USER_BASE || va >= USER_TOP || (va & 0xfff))
+		return NULL;
+	pte = pte_of(mm, va, mm->node, 1);
+	if (!pte)
+		return NULL;
+	if (*pte & PTE_P) {
+		/* Two segments share a page: keep it, widen its rights. */
+		*pte |= flags & PTE_W;
+		return (void *)(uintptr_t)(*pte & ~0xfffu);
+	}
+	page = alloc_pages(mm->node, 0);
+	if (!page)
+		return NULL;
+	memset(page, 0, PAGE_SIZE);
+	*pte = (uint32_t)(uintptr_t)page | PTE_P | PTE_U | (flags & PTE_W);
+	mm->pages++;
+	return page;
+}
+
+void *mm_lookup(const struct mm *mm, uint32_t va)
+{
+	uint32_t *pte;
+
+	if (va < USER_BASE || va >= USER_TOP)
+		return NULL;
+	pte = pte_of(mm, va, mm->node, 0);
+	if (!pte || !(*pte & PTE_P))
+		return NULL;
+	return (char *)(uintptr_t)(*pte & ~0xfffu) + (va & 0xfff);
+}
+
+struct mm *mm_clone(const struct mm *src, int node)
+{
+	struct mm *mm = mm_create(node);
+	uint32_t i, j;
+
+	if (!mm)
+		return NULL;
+	for (i = PDE_FIRST; i < PDE_END; i++) {
+		const uint32_t *pt;
+
+		if (!(src->pgdir[i] & PTE_P))
+			continue;
+		pt = (const uint32_t *)(uintptr_t)(src->pgdir[i] & ~0xfffu);
+		for (j = 0; j < 1024; j++) {
+			uint32_t va = (i << 22) | (j << 12);
+			void *page;
+
+			if (!(pt[j] & PTE_P))
+				continue;
+			page = mm_map_page(mm, va, pt[j] & PTE_W);
+			if (!page) {
+				mm_destroy(mm);
+				return NULL;
+			}
+			memcpy(page, (void *)(uintptr_t)(pt[j] & ~0xfffu), PAGE_SIZE);
+		}
+	}
+	return mm;
+}

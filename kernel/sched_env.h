@@ -1,0 +1,19 @@
+/*
+ * sched_env.h - the kernel's side of the scheduler seam's types
+ * (sched/sched_arch.h; the simulator's twin is sched/sim/sched_env.h).
+ *
+ * A runqueue lock is the kernel's spinlock (kernel/spinlock.h): it already
+ * panics when a CPU takes a lock it holds or releases one it does not.
+ * The kernel embeds struct task_struct in its own struct task (task.h), so
+ * nothing is appended here.
+ */
+#ifndef KERNEL_SCHED_ENV_H
+#define KERNEL_SCHED_ENV_H
+
+#include "spinlock.h"
+
+typedef struct spinlock arch_spinlock_t;
+
+#define SCHED_ENV_TASK_FIELDS
+
+#endif

@@ -1,0 +1,132 @@
+/*
+ * sched_glue.c - the kernel's implementation of the scheduler's seam
+ * (sched/sched_arch.h): CPU number, ticks, IPIs, the context switch,
+ * locks, interrupts, panics and logs. sched/sim/arch.c is the simulator's.
+ */
+#include <stdarg.h>
+#include "sched.h"
+#include "cpu.h"
+#include "panic.h"
+#include "percpu.h"
+#include "printk.h"
+#include "smp.h"
+#include "task.h"
+#include "timer.h"
+
+void switch_to(uint32_t *prev_esp, uint32_t next_esp);	/* switch.asm */
+
+int arch_smp_processor_id(void)
+{
+	return smp_processor_id();
+}
+
+/* The TSC clock at HZ (timer.h): the same on every CPU and never behind
+ * because QEMU dropped a timer interrupt. */
+unsigned long arch_jiffies(void)
+{
+	return (unsigned long)jiffies_64();
+}
+
+void arch_send_resched_ipi(int cpu)
+{
+	smp_send_reschedule(cpu);
+}
+
+/*
+ * The task switched away from, per CPU, for the code that runs right after
+ * the switch in the next task (task_finish_switch). Written and read by
+ * its own CPU with interrupts off.
+ */
+struct task *switch_prev[NR_CPUS];
+
+/*
+ * Everything the CPU needs to run next: its kernel stack for interrupts
+ * from user mode (tss.esp0), the bounds the tick's overflow check reads,
+ * its page directory, and `current`. Then the register switch. Interrupts
+ * are off and this CPU's runqueue lock is held (schedule()).
+ */
+void arch_context_switch(struct task_struct *prev, struct task_struct *next)
+{
+	struct task *p = task_of(prev), *n = task_of(next);
+	struct percpu *pc = this_cpu();
+
+	uintptr_t sp = (uintptr_t)&pc;
+
+	KASSERT(!irqs_enabled(), "context switch with interrupts off");
+	if (pc->current != p || sp < p->kstack || sp >= p->kstack + KSTACK_SIZE)
+		panic("switch on CPU %d: prev %s (pid %d, stack %lx) but current %s, "
+		      "sp %lx", pc->cpu, p->name, p->s.pid, (unsigned long)p->kstack,
+		      pc->current ? ((struct task *)pc->current)->name : "-",
+		      (unsigned long)sp);
+	KASSERT(*(uint32_t *)n->kstack == STACK_END_MAGIC,
+		"the next task's stack end is intact");
+	__atomic_store_n(&n->on_cpu, 1, __ATOMIC_RELEASE);
+	pc->current = n;
+	pc->stack_base = n->kstack;
+	pc->stack_top = n->kstack + KSTACK_SIZE;
+	pc->tss.esp0 = (uint32_t)pc->stack_top;
+	if (read_cr3() != n->cr3)
+		write_cr3(n->cr3);
+	switch_prev[pc->cpu] = p;
+
+	switch_to(&p->esp, n->esp);
+	/* Now in some task switched to earlier, maybe on another CPU. */
+	task_finish_switch();
+}
+
+void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls)
+{
+	spin_lock_init(lock, cls == SCHED_LOCK_RQ ? "runqueue" : "sched tasks");
+}
+
+void arch_spin_lock(arch_spinlock_t *lock)
+{
+	spin_lock(lock);
+}
+
+void arch_spin_unlock(arch_spinlock_t *lock)
+{
+	spin_unlock(lock);
+}
+
+unsigned long arch_irq_save(void)
+{
+	return irq_save();
+}
+
+void arch_irq_restore(unsigned long flags)
+{
+	irq_restore((uint32_t)flags);
+}
+
+void arch_sched_panic(const char *fmt, ...)
+{
+	char buf[PRINTK_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	panic("%s", buf);
+}
+
+void arch_sched_log(const char *fmt, ...)
+{
+	char buf[PRINTK_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	printk("%s\n", buf);
+}
+
+/* The trace buffer is not there yet: migrations are counted by sched/
+ * (the stat: line) and not logged one by one. */
+void arch_trace_migrate(struct task_struct *p, int from, int to, int why)
+{
+	(void)p;
+	(void)from;
+	(void)to;
+	(void)why;
+}

@@ -1,0 +1,37 @@
+/* syscall.c - the system call table (uapi/syscall.h) and its dispatch. */
+#include "syscall.h"
+#include "cpu.h"
+#include "task.h"
+#include "trap.h"
+#include "uaccess.h"
+
+typedef int (*syscall_fn)(uint32_t, uint32_t, uint32_t, uint32_t, uint32_t);
+
+static const syscall_fn table[NR_SYSCALLS] = {
+#define SC(name) [SYS_##name] = (syscall_fn)sys_##name,
+	/* SYSCALL_LIST(SC) */
+#undef SC
+};
+
+/*
+ * From int 0x80 (traps.c), interrupts off as the gate left them. The call
+ * runs with interrupts on; trap_exit() then schedules or ends a killed
+ * task on the way back.
+ */
+void syscall_dispatch(struct trap_frame *f)
+{
+	struct task *t = this_task();
+	uint32_t nr = f->eax;
+	int ret = -ENOSYS;
+
+	if ((f->cs & 3) != 3) {
+		f->eax = (uint32_t)-EPERM;	/* int 0x80 from the kernel */
+		return;
+	}
+	t->uframe = f;
+	sti();
+	if (nr < NR_SYSCALLS && table[nr])
+		ret = table[nr](f->ebx, f->ecx, f->edx, f->esi, f->edi);
+	cli();
+	f->eax = (uint32_t)ret;
+}

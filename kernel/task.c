@@ -1,0 +1,421 @@
+/*
+ * task.c - kernel tasks: creation, the pid table, idle tasks and migration
+ * threads, the tick, sleeping, exit and reaping. See task.h for the rules.
+ */
+#include "task.h"
+#include "cmdline.h"
+#include "cpu.h"
+#include "cputopo.h"
+#include "heap.h"
+#include "mm.h"
+#include "numa.h"
+#include "panic.h"
+#include "paging.h"
+#include "pmm.h"
+#include "printk.h"
+#include "smp.h"
+#include "string.h"
+#include "timer.h"
+#include "file.h"
+#include "proc.h"
+
+void kthread_start(void);			/* switch.asm */
+extern struct task *switch_prev[NR_CPUS];	/* sched_glue.c */
+
+struct spinlock task_table_lock = SPINLOCK_INIT("task table");
+struct task *task_table[MAX_TASKS];
+static int next_pid = 1;
+static int nr_procs;
+int sched_check_every_tick;
+
+struct task *this_task(void)
+{
+	return this_cpu()->current;
+}
+
+/* ---- the pid table ------------------------------------------------------ */
+
+/* Give t the next free pid (pids grow, wrapping past 32767, and skip ones
+ * in use) and a slot. -EAGAIN when every slot, or for a process every
+ * process slot, is taken. */
+int task_alloc_pid(struct task *t)
+{
+	uint32_t flags = spin_lock_irqsave(&task_table_lock);
+	int i, slot = -1, pid;
+
+	if (t->is_proc && nr_procs >= MAX_PROCS)
+		goto full;
+	for (i = 0; i < MAX_TASKS; i++)
+		if (!task_table[i]) {
+			slot = i;
+			break;
+		}
+	if (slot < 0)
+		goto full;
+	for (;;) {
+		pid = next_pid++;
+		if (next_pid > 32767)
+			next_pid = 2;
+		for (i = 0; i < MAX_TASKS; i++)
+			if (task_table[i] && task_table[i]->s.pid == pid)
+				break;
+		if (i == MAX_TASKS)
+			break;
+	}
+	t->s.pid = pid;
+	task_table[slot] = t;
+	if (t->is_proc)
+		nr_procs++;
+	spin_unlock_irqrestore(&task_table_lock, flags);
+	return pid;
+full:
+	spin_unlock_irqrestore(&task_table_lock, flags);
+	return -EAGAIN;
+}
+
+struct task *task_find(int pid)
+{
+	int i;
+
+	for (i = 0; i < MAX_TASKS; i++)
+		if (task_table[i] && task_table[i]->s.pid == pid)
+			return task_table[i];
+	return NULL;
+}
+
+int task_nr_procs(void)
+{
+	return nr_procs;
+}
+
+static void task_unlist(struct task *t)
+{
+	uint32_t flags = spin_lock_irqsave(&task_table_lock);
+	int i;
+
+	for (i = 0; i < MAX_TASKS; i++)
+		if (task_table[i] == t) {
+			task_table[i] = NULL;
+			if (t->is_proc)
+				nr_procs--;
+		}
+	spin_unlock_irqrestore(&task_table_lock, flags);
+}
+
+/* ---- creation and freeing ----------------------------------------------- */
+
+struct task *task_alloc(const char *name, int node)
+{
+	struct task *t = kmalloc_node(sizeof(*t), node);
+	void *stack;
+
+	if (!t)
+		return NULL;
+	memset(t, 0, sizeof(*t));
+	stack = alloc_pages(node, KSTACK_ORDER);
+	if (!stack) {
+		kfree(t);
+		return NULL;
+	}
+	t->kstack = (uintptr_t)stack;
+	*(uint32_t *)t->kstack = STACK_END_MAGIC;
+	t->cr3 = paging_cr3();
+	INIT_LIST_HEAD(&t->timer_node);
+	INIT_LIST_HEAD(&t->s.tasks);
+	t->s.migrate_dest = -1;
+	strlcpy(t->name, name, sizeof(t->name));
+	return t;
+}
+
+void task_free(struct task *t)
+{
+	task_unlist(t);
+	free_pages((void *)t->kstack, KSTACK_ORDER);
+	kfree(t);
+}
+
+/* The first frame switch_to pops for a kernel thread: edi, esi = arg,
+ * ebx = fn, ebp = 0 (ends stack traces), eip = kthread_start. */
+static void kthread_frame(struct task *t, int (*fn)(void *), void *arg)
+{
+	uint32_t *sp = (uint32_t *)(t->kstack + KSTACK_SIZE);
+
+	*--sp = 0;			/* a fake return address for fn's frame */
+	*--sp = (uint32_t)(uintptr_t)kthread_start;
+	*--sp = 0;			/* ebp */
+	*--sp = (uint32_t)(uintptr_t)fn;	/* ebx */
+	*--sp = (uint32_t)(uintptr_t)arg;	/* esi */
+	*--sp = 0;			/* edi */
+	t->esp = (uint32_t)(uintptr_t)sp;
+}
+
+struct task *kthread_create(const char *name, int (*fn)(void *), void *arg)
+{
+	struct task *t = task_alloc(name, this_cpu()->node);
+
+	if (!t)
+		return NULL;
+	kthread_frame(t, fn, arg);
+	if (task_alloc_pid(t) < 0) {
+		task_free(t);
+		return NULL;
+	}
+	sched_fork(NULL, &t->s);
+	t->s.flags |= PF_KTHREAD;
+	return t;
+}
+
+void kthread_start_task(struct task *t)
+{
+	wake_up_new_task(&t->s);
+}
+
+struct task *kthread_run(const char *name, int (*fn)(void *), void *arg)
+{
+	struct task *t = kthread_create(name, fn, arg);
+
+	if (t)
+		kthread_start_task(t);
+	return t;
+}
+
+/* ---- the first and last moments of a task ------------------------------- */
+
+/*
+ * After every switch, in the task switched to: the task switched away
+ * from is off this CPU now. A zombie's address space goes (D7 prev_mm: no
+ * CPU runs on its page directory any more), then on_cpu says its stack is
+ * free too.
+ */
+void task_finish_switch(void)
+{
+	struct task *prev = switch_prev[smp_processor_id()];
+
+	if (!prev)
+		return;
+	if (prev->s.state == TASK_ZOMBIE && prev->mm) {
+		mm_destroy(prev->mm);
+		prev->mm = NULL;
+	}
+	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
+}
+
+/* A new task's first code (switch.asm): what schedule() does after a
+ * switch, then interrupts on. */
+void task_first_run(void)
+{
+	task_finish_switch();
+	schedule_tail();
+	sti();
+}
+
+void task_exit(int status)
+{
+	struct task *t = this_task();
+
+	if (t->s.flags & PF_IDLE)
+		panic("task_exit(%d) in idle task %s on CPU %d; esp %p, stack [%lx..%lx)",
+		      status, t->name, smp_processor_id(), (void *)&t,
+		      (unsigned long)this_cpu()->stack_base,
+		      (unsigned long)this_cpu()->stack_top);
+	proc_exit_files(t);
+	proc_exit_family(t, status);
+	/* proc_exit_family() set TASK_ZOMBIE and woke whoever waits. */
+	schedule();
+	panic("task_exit: pid %d was scheduled after it exited", t->s.pid);
+}
+
+void task_exit_kthread(int ret)
+{
+	task_exit(ret);
+}
+
+int task_reap(struct task *t)
+{
+	int status;
+
+	while (t->s.state != TASK_ZOMBIE ||
+	       __atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE))
+		msleep(1);
+	status = t->exit_status;
+	sched_exit(&t->s, NULL);
+	task_free(t);
+	return status;
+}
+
+/* ---- sleeping ----------------------------------------------------------- */
+
+/* Tasks sleeping with a deadline, earliest first. */
+static struct spinlock sleep_lock = SPINLOCK_INIT("sleepers");
+static struct list_head sleepers = LIST_HEAD_INIT(sleepers);
+static volatile uint64_t first_deadline;	/* 0: list empty */
+
+void sleep_until(uint64_t deadline)
+{
+	struct task *t = this_task();
+	struct list_head *pos;
+	uint32_t flags;
+
+	flags = spin_lock_irqsave(&sleep_lock);
+	t->s.state = TASK_INTERRUPTIBLE;
+	if (deadline) {
+		t->wake_at = deadline;
+		list_for_each(pos, &sleepers)
+			if (list_entry(pos, struct task, timer_node)->wake_at > deadline)
+				break;
+		list_add_tail(&t->timer_node, pos);
+		first_deadline = list_entry(sleepers.next, struct task,
+					    timer_node)->wake_at;
+	}
+	spin_unlock_irqrestore(&sleep_lock, flags);
+	schedule();
+	if (deadline) {
+		flags = spin_lock_irqsave(&sleep_lock);
+		if (!list_empty(&t->timer_node))
+			list_del_init(&t->timer_node);
+		first_deadline = list_empty(&sleepers) ? 0 :
+			list_entry(sleepers.next, struct task, timer_node)->wake_at;
+		spin_unlock_irqrestore(&sleep_lock, flags);
+	}
+}
+
+void msleep(unsigned int ms)
+{
+	if (!ms) {
+		sched_yield();
+		return;
+	}
+	/* +1: the current tick is partly over already. */
+	sleep_until(jiffies_64() + (uint64_t)ms * HZ / 1000 + 1);
+}
+
+/* From the tick: wake every sleeper whose deadline passed. */
+static void wake_sleepers(void)
+{
+	uint64_t now = jiffies_64(), fd = first_deadline;
+	uint32_t flags;
+
+	if (!fd || fd > now)
+		return;
+	flags = spin_lock_irqsave(&sleep_lock);
+	while (!list_empty(&sleepers)) {
+		struct task *t = list_entry(sleepers.next, struct task, timer_node);
+
+		if (t->wake_at > now)
+			break;
+		list_del_init(&t->timer_node);
+		wake_up_process(&t->s, 0);
+	}
+	first_deadline = list_empty(&sleepers) ? 0 :
+		list_entry(sleepers.next, struct task, timer_node)->wake_at;
+	spin_unlock_irqrestore(&sleep_lock, flags);
+}
+
+void cond_resched(void)
+{
+	if (this_task()->s.need_resched)
+		schedule();
+}
+
+/* ---- boot: idle tasks, migration threads, the tick ---------------------- */
+
+static struct task *idle_tasks[NR_CPUS];
+
+/* On each CPU itself: the thread running its idle loop (or kmain on the
+ * boot CPU) becomes its idle task, on the stack it already uses. */
+static void init_idle_here(void *arg)
+{
+	struct task *t = arg;
+	struct percpu *pc = this_cpu();
+
+	t->kstack = pc->stack_base;
+	t->cr3 = read_cr3();
+	t->on_cpu = 1;
+	t->preemptible = pc->cpu != 0;	/* the boot CPU's: once in cpu_idle */
+	t->s.pid = 0;
+	snprintf(t->name, sizeof(t->name), "idle/%d", pc->cpu);
+	sched_init_idle(&t->s);
+	pc->current = t;
+}
+
+static int migration_main(void *arg)
+{
+	migration_thread_main((int)(uintptr_t)arg);
+	return 0;
+}
+
+static void sched_tick(int user)
+{
+	struct task *t = this_task();
+
+	if (!t)
+		return;
+	{
+		uintptr_t sp = (uintptr_t)&t;
+		if (sp < t->kstack || sp >= t->kstack + KSTACK_SIZE)
+			panic("tick on CPU %d: current %s (stack %lx) but sp %lx; sched curr pid %d",
+			      smp_processor_id(), t->name, (unsigned long)t->kstack,
+			      (unsigned long)sp, sched_current(smp_processor_id())->pid);
+	}
+	t->run_ticks++;
+	scheduler_tick(user);
+	wake_sleepers();
+	if (sched_check_every_tick && smp_processor_id() == 0)
+		sched_sanity_check();
+}
+
+/* need_resched is set already; trap_exit() acts on it on the way out. */
+static void resched_ipi(void)
+{
+}
+
+void sched_setup(void)
+{
+	struct sched_options o;
+	int cpu, ncpus = cpu_topology.ncpus, nrq = 0;
+
+	sched_default_options(&o);
+	o.share_smt = !boot_opts.noshare;
+	o.test_ht = boot_opts.test_ht;
+	if (boot_opts.nonuma)
+		o.balance = SCHED_BALANCE_GLOBAL;
+	sched_check_every_tick = boot_opts.sched_check;
+	sched_init(&cpu_topology, &o);
+	sched_fill_rq_map(&cpu_topology);
+
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		int node = cpu_topology.cpu[cpu].node;
+		struct task *t = kmalloc_node(sizeof(*t), node);
+
+		if (!t)
+			panic("sched: no memory for CPU %d's idle task", cpu);
+		memset(t, 0, sizeof(*t));
+		INIT_LIST_HEAD(&t->timer_node);
+		idle_tasks[cpu] = t;
+		smp_call_function_single(cpu, init_idle_here, t);
+	}
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		struct task *t = task_alloc("migration", cpu_topology.cpu[cpu].node);
+
+		if (!t || task_alloc_pid(t) < 0)
+			panic("sched: no memory for CPU %d's migration thread", cpu);
+		snprintf(t->name, sizeof(t->name), "migration/%d", cpu);
+		kthread_frame(t, migration_main, (void *)(uintptr_t)cpu);
+		sched_init_migration_thread(cpu, &t->s);
+	}
+	smp_set_resched_hook(resched_ipi);
+	timer_set_tick_hook(sched_tick);
+	for (cpu = 0; cpu < ncpus; cpu++)
+		nrq += sched_rq_of(cpu) == cpu;
+	printk("sched: %d CPUs on %d runqueues%s%s%s\n", ncpus, nrq,
+	       o.share_smt ? "" : " (noshare)", o.test_ht ? " (test_ht)" : "",
+	       boot_opts.nonuma ? " (nonuma: one balancing domain)" : "");
+}
+
+/* The boot CPU's idle task enters its loop: from now on it may be
+ * preempted at interrupt return like every other idle task. */
+void sched_idle_loop(void)
+{
+	this_task()->preemptible = 1;
+	cpu_idle();
+}

@@ -1,0 +1,121 @@
+/*
+ * task.h - the kernel's tasks: kernel threads and user processes.
+ *
+ * A struct task embeds the scheduler's struct task_struct (sched/sched.h)
+ * first, so the two convert with task_of()/&t->s. Each task owns a kernel
+ * stack (KSTACK_SIZE, allocated on the node the task starts on, its lowest
+ * word STACK_END_MAGIC), and a process also owns an address space (mm.h).
+ *
+ * Life: task_create() -> sched_fork() + wake_up_new_task() -> runs ->
+ * task_exit() sets TASK_ZOMBIE and schedules for the last time; the CPU
+ * that switches away from it frees its address space (task_finish_switch,
+ * the D7 prev_mm idea: nothing may free the page directory a CPU still
+ * runs on), and whoever waits for it (waitpid, task_reap) frees the stack
+ * and the struct once on_cpu is 0.
+ *
+ * Preemption: a task is preempted when it returns to user mode (from an
+ * interrupt or a system call) with need_resched set, and at explicit
+ * points (schedule(), cond_resched(), sleeping). Kernel code is preempted
+ * at interrupt return only in tasks marked preemptible (idle tasks and the
+ * test hogs, which hold no lock and touch no per-CPU data), since the rest
+ * of the kernel takes spinlocks without turning interrupts off.
+ *
+ * Locking: task_table_lock protects the pid table, parent/child links and
+ * exit_status/reaping; a task's own fields (files, mm) are used only by the
+ * task itself, except by the reaper after it is off every CPU.
+ */
+#ifndef KERNEL_TASK_H
+#define KERNEL_TASK_H
+
+#include <stdint.h>
+#include "sched.h"
+#include "uapi/errno.h"
+#include "uapi/syscall.h"
+
+#define KSTACK_ORDER	2			/* 16 KiB, like the CPUs' boot stacks */
+#define KSTACK_SIZE	(4096u << KSTACK_ORDER)
+#define MAX_TASKS	256			/* pid table slots (all tasks) */
+/* User processes alive at once (zombies count): past it fork() says -EAGAIN,
+ * which is what stops a fork bomb. */
+#define MAX_PROCS	64
+
+struct mm;
+struct file;
+struct trap_frame;
+
+struct task {
+	struct task_struct s;		/* the scheduler's part: first */
+	uint32_t esp;			/* kernel esp while switched out */
+	uintptr_t kstack;		/* lowest address of its kernel stack */
+	volatile int on_cpu;		/* a CPU still runs on its stack */
+	int preemptible;		/* see "Preemption" above */
+	uint32_t cr3;			/* page directory it runs on */
+	struct mm *mm;			/* NULL for kernel threads */
+	struct task *parent;		/* NULL for kernel threads */
+	int is_proc;			/* a user process (counts to MAX_PROCS) */
+	int exit_status;		/* waitpid() status word */
+	volatile int killed;		/* kill(): exit at the next user return */
+	volatile int reaped;
+	unsigned long run_ticks;	/* ticks it was on a CPU */
+	uint64_t wake_at;		/* sleep deadline (jiffies), 0: none */
+	struct list_head timer_node;	/* in the sleep list while sleeping */
+	struct file *files[MAX_FDS];
+	struct trap_frame *uframe;	/* its user registers (syscall/fork) */
+	char name[TASK_COMM_LEN];
+};
+
+#define task_of(p)	((struct task *)(p))
+
+/* The task running on this CPU (percpu current). */
+struct task *this_task(void);
+
+
+/* Set up scheduling on the boot CPU (after topology_init) and on every AP:
+ * runqueues, idle tasks, migration threads, the tick and the IPI hook. */
+void sched_setup(void);
+
+/* A new kernel thread running fn(arg), started (runnable) on this CPU's
+ * runqueue, or NULL (no memory / table full). Its priority and affinity are
+ * the kernel's defaults; change them before or after with the sched API. */
+struct task *kthread_run(const char *name, int (*fn)(void *), void *arg);
+/* The same, not yet started: kthread_start_task() makes it runnable. */
+struct task *kthread_create(const char *name, int (*fn)(void *), void *arg);
+void kthread_start_task(struct task *t);
+
+/* Wait until t (a kernel thread nobody else waits for) has exited, free it,
+ * and return its exit value. */
+int task_reap(struct task *t);
+
+/* End the calling task with a waitpid() status word. */
+void task_exit(int status) __attribute__((noreturn));
+
+/* Sleep at least ms milliseconds (0: just yield). Task context. */
+void msleep(unsigned int ms);
+/* Sleep until wake_up_process() or the deadline (jiffies; 0: none). */
+void sleep_until(uint64_t deadline);
+
+/* A preemption point for long kernel loops. */
+void cond_resched(void);
+
+/* A task by pid, or NULL. Caller holds task_table_lock. */
+struct task *task_find(int pid);
+extern struct spinlock task_table_lock;
+extern struct task *task_table[MAX_TASKS];
+int task_alloc_pid(struct task *t);	/* -EAGAIN when full */
+int task_nr_procs(void);
+
+/* Internal: the fresh task's stack, switch frame and pid (task.c). */
+struct task *task_alloc(const char *name, int node);
+void task_free(struct task *t);
+
+/* Free each zombie's address space once the CPU left it (called by the
+ * context switch on the CPU that switched away, with interrupts off). */
+void task_finish_switch(void);
+
+/* The boot CPU enters its idle loop (after kmain). */
+void sched_idle_loop(void) __attribute__((noreturn));
+
+/* Kernel options for the scheduler (cmdline). */
+extern int sched_check_every_tick;
+
+#endif
