@@ -219,6 +219,8 @@ void scheduler_tick(int user_tick)
 	unsigned long now = arch_jiffies(), flags;
 
 	(void)user_tick;
+	if (sched_opts.sanity_ticks && cpu == 0 && !(now % sched_opts.sanity_ticks))
+		sched_sanity_check();	/* the debug option: logs what it finds */
 	if (p->flags & PF_IDLE) {
 		sched_stats[cpu].idle_ticks++;
 		rebalance_tick(cpu, 1);

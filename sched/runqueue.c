@@ -22,6 +22,7 @@ void sched_default_options(struct sched_options *o)
 	o->share_smt = 1;
 	o->test_ht = 0;
 	o->balance = SCHED_BALANCE_NUMA;
+	o->sanity_ticks = 0;
 }
 
 int rq_in_use(int id)

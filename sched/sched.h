@@ -143,6 +143,8 @@ struct sched_options {
 	int share_smt;		/* one runqueue per core (default 1) */
 	int test_ht;		/* no SMT: share CPUs 0 and 1 anyway (D7) */
 	enum sched_balance_mode balance;
+	int sanity_ticks;	/* debug: CPU 0 runs sched_sanity_check()
+				 * every this many ticks (0: never) */
 };
 
 void sched_default_options(struct sched_options *o);

@@ -435,6 +435,9 @@ static void account(struct sim *s, int cpu)
 	if (st->woken_at) {
 		unsigned long lat = s->now - (st->woken_at - 1);
 
+		if (lat > st->lat_max_all)
+			st->lat_max_all = lat;
+		st->lat_n_all++;
 		if (st->woken_at - 1 >= s->sc->warmup) {
 			if (lat > st->lat_max)
 				st->lat_max = lat;

@@ -116,7 +116,8 @@ struct sim_task {
 	cpumask_t ran_on_late;	/* after repin_at + 2 ticks */
 	unsigned long moves[SCHED_MOVE_NR], cross_node;
 	unsigned long woken_at;	/* tick + 1 of the last wakeup, until it runs */
-	unsigned long lat_max, lat_sum, lat_n;
+	unsigned long lat_max, lat_sum, lat_n;	/* wakeups after warmup */
+	unsigned long lat_max_all, lat_n_all;	/* every wakeup */
 	unsigned long expired_since; /* tick + 1 it entered the expired array */
 	unsigned long expired_max;
 	int exec_cpu;		/* CPU exec placement chose, -1 */
