@@ -10,7 +10,7 @@
 #   test-user             host unit tests of kernel/elf.c, kernel/initrd.c and
 #                         the user library's formatter (ASan + UBSan), and the
 #                         built initrd checked with those same readers
-#   test-fuzz-user        the ELF and cpio fuzzers, FUZZ_SUITE_SECONDS each
+#   test-fuzz-user        the ELF and cpio fuzzers, USER_FUZZ_SUITE_SECONDS (15) each
 #   test-user-linux       build the Linux workloads and run each briefly
 #   make fuzz-user        both fuzzers for FUZZ_SECONDS each
 #
@@ -115,7 +115,8 @@ $(INITRD): $(USER_BINS) $(USER_ETC) mk/user.mk
 		$(CROSS)strip -o $(UROOT)/bin/$$f $(UBIN)/$$f || exit 1; done
 	@cp $(USER_ETC) $(UROOT)/etc/
 	@head -c 512 $(UBIN)/hog > $(UROOT)/bin/corrupt
-	@printf 'echo this is not an ELF\n' > $(UROOT)/bin/notelf
+	@printf '# A text file where a program should be: exec says ENOEXEC.\necho not an ELF\n' \
+		> $(UROOT)/bin/notelf
 	$(call kmsg,CPIO,$@)
 	$(KQ)cd $(UROOT) && find . -mindepth 1 | LC_ALL=C sort | \
 		cpio --quiet -o -H newc --owner=0:0 > $(abspath $@).tmp
@@ -136,6 +137,9 @@ user-linux: $(ULINUX_BINS)
 
 # ---- host tests and fuzzers -----------------------------------------------
 
+# Seconds each of the two fuzzers runs in `make test` (make fuzz-user: FUZZ_SECONDS).
+USER_FUZZ_SUITE_SECONDS ?= 15
+
 UTEST_SAN	:= -fsanitize=address,undefined -fno-sanitize-recover=all
 UTEST_SRCS	:= tests/user/test_user.c tests/user/elf_build.c kernel/elf.c \
 		   kernel/initrd.c
@@ -144,25 +148,42 @@ UTEST_DEPS	:= $(UTEST_SRCS) tests/user/elf_build.h kernel/elf.h \
 
 $(UTEST_OUT)/test_user: $(UTEST_DEPS)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) -O1 $(UTEST_SAN) -Ikernel -Itests/user $(UTEST_SRCS) -o $@
+	$(HOSTCC) $(HCFLAGS) -O1 $(UTEST_SAN) -iquote kernel -iquote tests/user $(UTEST_SRCS) -o $@
 
-# The user library's formatter and strings, built for the host (they are
-# plain C) and compared against the host's snprintf.
-$(UTEST_OUT)/test_ulib: tests/user/test_ulib.c user/lib/printf.c user/lib/string.c \
-			user/lib/stdlib.c
-	@mkdir -p $(@D)
+# The user library built for the host with its own headers, linked into one
+# object whose every symbol gets the prefix u_ (u_snprintf beside glibc's
+# snprintf); tests/user/test_ulib.c compares the two.
+ULIB_HOST_FLAGS	:= -std=gnu11 -O1 -g -ffreestanding -fno-builtin \
+		   -fno-tree-loop-distribute-patterns -fno-stack-protector -fno-pie \
+		   -Wall -Wextra -Werror -nostdinc \
+		   -isystem $(shell $(HOSTCC) -print-file-name=include) \
+		   -Iuser/include -Iinclude
+
+# crt0.c and syscall.c are i386 assembly: the test stands in for them.
+ULIB_HOST_SRCS	:= $(filter-out user/lib/crt0.c user/lib/syscall.c,$(ULIB_SRCS))
+
+$(UTEST_OUT)/ulib-host.o: $(ULIB_HOST_SRCS) $(wildcard user/include/*.h)
+	@rm -rf $(@D)/ulib && mkdir -p $(@D)/ulib
+	@for f in $(ULIB_HOST_SRCS); do \
+		$(HOSTCC) $(ULIB_HOST_FLAGS) -c $$f -o $(@D)/ulib/$$(basename $$f .c).o \
+		|| exit 1; done
+	@ld -r -o $@.tmp $(@D)/ulib/*.o
+	@objcopy --prefix-symbols=u_ $@.tmp $@
+	@rm -f $@.tmp
+
+$(UTEST_OUT)/test_ulib: tests/user/test_ulib.c $(UTEST_OUT)/ulib-host.o
 	$(HOSTCC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-format-truncation \
-		$(UTEST_SAN) -Iinclude -o $@ tests/user/test_ulib.c
+		-fno-pie -no-pie $(UTEST_SAN) -o $@ $^
 
 $(UTEST_OUT)/fuzz_elf: tests/user/fuzz_elf.c kernel/elf.c kernel/elf.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -Iinclude -Ikernel \
+	$(FUZZ_CC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -Iinclude -iquote kernel \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		kernel/elf.c tests/user/fuzz_elf.c -o $@
 
 $(UTEST_OUT)/fuzz_initrd: tests/user/fuzz_initrd.c kernel/initrd.c kernel/initrd.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -Iinclude -Ikernel \
+	$(FUZZ_CC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -Iinclude -iquote kernel \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		kernel/initrd.c tests/user/fuzz_initrd.c -o $@
 
@@ -170,7 +191,7 @@ $(UTEST_OUT)/fuzz_initrd: tests/user/fuzz_initrd.c kernel/initrd.c kernel/initrd
 # programs once built.
 $(UTEST_OUT)/seeds/.stamp: $(UTEST_OUT)/test_user $(INITRD)
 	@rm -rf $(@D) && mkdir -p $(@D)/elf $(@D)/initrd
-	$(UTEST_OUT)/test_user --seeds $(@D)
+	@$(UTEST_OUT)/test_user --seeds $(@D) > /dev/null
 	@cp $(UBIN)/hog $(UBIN)/sh $(@D)/elf/
 	@cp $(INITRD) $(@D)/initrd/real.cpio
 	@touch $@
@@ -183,7 +204,7 @@ test-user: $(UTEST_OUT)/test_user $(UTEST_OUT)/test_ulib $(INITRD)
 
 test-fuzz-user: $(UTEST_OUT)/fuzz_elf $(UTEST_OUT)/fuzz_initrd $(UTEST_OUT)/seeds/.stamp
 	@tests/run-suite.sh fuzz-user tests/user/run-fuzz.sh $(UTEST_OUT) \
-		$(FUZZ_SUITE_SECONDS)
+		$(USER_FUZZ_SUITE_SECONDS)
 
 fuzz-user: $(UTEST_OUT)/fuzz_elf $(UTEST_OUT)/fuzz_initrd $(UTEST_OUT)/seeds/.stamp
 	@tests/user/run-fuzz.sh $(UTEST_OUT) $(FUZZ_SECONDS)
