@@ -5,6 +5,9 @@
 #   test-sched        unit tests (tests/sched/test_*.c) and every scenario of
 #                     tests/sched/, with the sanity checker after every
 #                     operation, built with AddressSanitizer and UBSan
+#   bench-sched       (also under `make bench`) instructions per schedule()
+#                     with 1..10000 tasks (callgrind) and the ablation table
+#                     of tests/sched/bench/, into build/sim/bench.md
 #
 # The simulator's seam (sched/sim/sched_env.h, arch.c) comes first on the
 # include path, so the kernel's own sched_env.h is never picked up here.
@@ -18,9 +21,9 @@ SIM_HOST_SRCS	:= tests/shape.c lib/topology.c lib/cpumask.c
 SIM_CFLAGS	:= -Isched/sim $(HCFLAGS) -Itests
 SIM_SANITIZE	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=all
-SCHED_TEST_SRCS	:= $(sort $(wildcard tests/sched/*.c))
+SCHED_TEST_SRCS	:= tests/sched/harness.c $(sort $(wildcard tests/sched/test_*.c))
 
-.PHONY: sim test-sched
+.PHONY: sim test-sched bench-sched
 TEST_SUITES += test-sched
 
 sim: $(SIM_OUT)/schedsim
@@ -43,3 +46,16 @@ $(SIM_OUT)/test_sched: $(SCHED_TEST_SRCS) $(SCHED_SRCS) sched/sim/arch.c \
 
 test-sched: $(SIM_OUT)/test_sched $(SIM_OUT)/schedsim-san
 	@tests/run-suite.sh sched tests/sched/run.sh $(SIM_OUT)
+
+# Benchmarks: no sanitizers, no sanity checker (they would be measured).
+$(SIM_OUT)/bench_schedule: tests/sched/bench_schedule.c tests/sched/harness.c \
+			   $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS) \
+			   $(SCHED_HDRS) tests/sched/harness.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(SIM_CFLAGS) -Itests/sched -o $@ tests/sched/bench_schedule.c \
+		tests/sched/harness.c $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS)
+
+bench-sched: $(SIM_OUT)/bench_schedule $(SIM_OUT)/schedsim
+	@tests/sched/bench.sh $(SIM_OUT)
+
+bench: bench-sched

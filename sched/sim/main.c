@@ -8,6 +8,8 @@
  *     --no-check        skip the sanity checker (faster)
  *     --trace FILE      write `trace:` lines (switches and migrations)
  *     --report          print the per-task and per-CPU numbers (stdout)
+ *     --options OPTS    override the scenario's options ("balance=node ...")
+ *     --summary LABEL   print one `summary:` line per run, tagged LABEL
  *     -v                print every scheduler log line
  *
  * Exit status: 0 when every expectation held, 1 otherwise, 2 on bad input.
@@ -35,6 +37,8 @@ static int all_shapes(const char *file, char names[][256], int max)
 	return n;
 }
 
+static const char *summary_label;
+
 static int run_one(struct scenario *sc, const char *topo, const char *file,
 		   int check, FILE *trace, int report, int *n)
 {
@@ -52,6 +56,8 @@ static int run_one(struct scenario *sc, const char *topo, const char *file,
 	sim_run(&s);
 	if (report)
 		sim_report(&s, stdout);
+	if (summary_label)
+		sim_summary(&s, summary_label, stdout);
 	failed = sim_expect(&s, n, stdout);
 	sim_free(&s);
 	fflush(stdout);
@@ -64,6 +70,7 @@ int main(int argc, char **argv)
 	static char topos[SIM_MAX_TOPOS][256];
 	const char *file = "tests/topologies";
 	int ntopos = 0, check = 1, report = 0, failed = 0, n = 0, i, t;
+	const char *options = NULL;
 	FILE *trace = NULL;
 
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
@@ -79,6 +86,10 @@ int main(int argc, char **argv)
 			check = 0;
 		else if (!strcmp(argv[i], "--report"))
 			report = 1;
+		else if (!strcmp(argv[i], "--options") && i + 1 < argc)
+			options = argv[++i];
+		else if (!strcmp(argv[i], "--summary") && i + 1 < argc)
+			summary_label = argv[++i];
 		else if (!strcmp(argv[i], "-v"))
 			sim_verbose = 1;
 		else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
@@ -90,7 +101,8 @@ int main(int argc, char **argv)
 		} else {
 			fprintf(stderr, "usage: schedsim [--topo NAME] [--topo-args "
 				"ARGS] [--topologies FILE] [--no-check] [--report] "
-				"[--trace FILE] [-v] SCENARIO...\n");
+				"[--options OPTS] [--summary LABEL] [--trace FILE] "
+				"[-v] SCENARIO...\n");
 			return 2;
 		}
 	}
@@ -104,6 +116,11 @@ int main(int argc, char **argv)
 
 		if (scenario_load(argv[i], &sc, err, sizeof(err))) {
 			printf("not ok %d %s # %s\n", ++n, argv[i], err);
+			failed++;
+			continue;
+		}
+		if (options && scenario_options(&sc, options, err, sizeof(err))) {
+			printf("not ok %d %s # --options: %s\n", ++n, sc.name, err);
 			failed++;
 			continue;
 		}

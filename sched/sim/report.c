@@ -60,3 +60,34 @@ void sim_report(const struct sim *s, FILE *out)
 		fprintf(out, "sim: cpu=%d idle_wait_node_ms=%lu idle_wait_any_ms=%lu\n",
 			cpu, s->idle_wait_node[cpu], s->idle_wait_any[cpu]);
 }
+
+void sim_summary(const struct sim *s, const char *label, FILE *out)
+{
+	unsigned long cpu = 0, wait = 0, cross = 0, moves = 0, idle_wait = 0;
+	unsigned long last_exit = 0;
+	double work = 0;
+	int i, k, exited = 0;
+
+	for (i = 0; i < s->ntasks; i++) {
+		const struct sim_task *st = &s->tasks[i];
+
+		work += st->work;
+		cpu += st->cpu_ticks;
+		wait += st->wait_ticks;
+		cross += st->cross_node;
+		for (k = 0; k < SCHED_MOVE_NR; k++)
+			moves += st->moves[k];
+		if (st->zombie) {
+			exited++;
+			if (st->exited > last_exit)
+				last_exit = st->exited;
+		}
+	}
+	for (i = 0; i < s->topo.ncpus; i++)
+		idle_wait += s->idle_wait_node[i];
+	fprintf(out, "summary: scenario=%s topo=%s config=%s work_ms=%.0f "
+		"cpu_ms=%lu wait_ms=%lu moves=%lu cross_node=%lu "
+		"idle_wait_ms=%lu exited=%d/%d last_exit_ms=%lu\n", s->sc->name,
+		s->topo_name, label, work, cpu, wait, moves, cross, idle_wait,
+		exited, s->ntasks, last_exit);
+}

@@ -308,6 +308,17 @@ static int parse_cost(struct scenario *sc, char **w, int n, char *err,
 	return 0;
 }
 
+int scenario_options(struct scenario *sc, const char *opts, char *err,
+		     size_t errlen)
+{
+	char buf[512], *w[MAX_WORDS];
+	int n;
+
+	snprintf(buf, sizeof(buf), "options %s", opts);
+	n = split(buf, w);
+	return parse_options(sc, w, n, err, errlen, 0);
+}
+
 static void set_name(struct scenario *sc, const char *path)
 {
 	const char *base = strrchr(path, '/');

@@ -149,6 +149,9 @@ struct sim {
 int scenario_load(const char *path, struct scenario *sc, char *err,
 		  size_t errlen);
 int parse_cpulist(const char *s, cpumask_t *mask);
+/* Apply "key=value ..." as an `options` line would. */
+int scenario_options(struct scenario *sc, const char *opts, char *err,
+		     size_t errlen);
 
 /* engine.c */
 int sim_setup(struct sim *s, const struct scenario *sc, const char *topo,
@@ -158,6 +161,8 @@ void sim_free(struct sim *s);
 
 /* report.c */
 void sim_report(const struct sim *s, FILE *out);
+/* One `summary:` line: the totals the ablation table compares. */
+void sim_summary(const struct sim *s, const char *label, FILE *out);
 
 /* expect.c: TAP lines from *n + 1; returns the number of failures. */
 int sim_expect(const struct sim *s, int *n, FILE *out);

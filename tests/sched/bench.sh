@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# bench.sh OUTDIR - the scheduler's benchmarks (make bench-sched):
+#  1. instructions per schedule() with 1..10000 runnable tasks (callgrind);
+#     the O(1) claim: the column should be flat;
+#  2. an ablation table: the workloads of tests/sched/bench/ under four
+#     configurations of the same scheduler, compared by useful work done
+#     (the simulator's cost model), cross-node moves and makespan.
+# Writes OUTDIR/bench.md and prints it.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:?usage: bench.sh OUTDIR}
+cd "$top"
+md=$out/bench.md
+{
+	echo "# Scheduler benchmarks"
+	echo
+	echo "## Instructions per schedule() (callgrind, one CPU, sched_yield loop)"
+	echo
+	echo "| runnable tasks | instructions per schedule() |"
+	echo "|---:|---:|"
+	for n in 1 100 1000 10000; do
+		cg=$out/callgrind.$n
+		valgrind --tool=callgrind --toggle-collect=schedule \
+			--callgrind-out-file="$cg" "$out/bench_schedule" "$n" 2000 \
+			>"$cg.calls" 2>/dev/null
+		calls=$(cat "$cg.calls")
+		ir=$(awk '/^summary:|^totals:/ { print $2; exit }' "$cg")
+		echo "| $n | $((ir / calls)) |"
+	done
+	echo
+	echo "## Ablation (simulator, sanity checks off)"
+	echo
+	echo "Useful work in ms (higher is better) / cross-node moves; for"
+	echo "exec_jobs also the last job's exit (ms, lower is better)."
+	echo
+	configs=("global:balance=global share_smt=0"
+		 "node-local only:balance=node share_smt=0"
+		 "2.5.59:balance=numa share_smt=0"
+		 "+ shared SMT runqueues:balance=numa share_smt=1")
+	header="| workload | shape |"
+	rule="|---|---|"
+	for c in "${configs[@]}"; do
+		header="$header ${c%%:*} |"
+		rule="$rule---:|"
+	done
+	echo "$header"
+	echo "$rule"
+	for c in "${configs[@]}"; do
+		"$out/schedsim" --no-check --summary "${c%%:*}" --options "${c#*:}" \
+			tests/sched/bench/*.scn
+	done | grep '^summary:' > "$out/bench.summary"
+	awk -v nconf=${#configs[@]} '
+	{
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		key = v["scenario"] " | " v["topo"]
+		if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+		cell = v["work_ms"] " / " v["cross_node"]
+		if (v["scenario"] == "exec_jobs")
+			cell = cell " / " v["last_exit_ms"] "ms"
+		row[key] = row[key] " " cell " |"
+	}
+	END { for (i = 1; i <= n; i++) print "| " order[i] " |" row[order[i]] }
+	' "$out/bench.summary"
+} | tee "$md"
