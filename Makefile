@@ -41,6 +41,7 @@ include mk/acpi.mk
 include mk/sched.mk
 include mk/tests.mk
 include mk/linux.mk
+include mk/trace.mk
 include mk/user.mk
 
 run: deps

@@ -6,7 +6,8 @@ set -euo pipefail
 pkgs_base="make gcc qemu-system-x86 grub-pc-bin grub-common xorriso mtools nasm
 gcc-i686-linux-gnu binutils-i686-linux-gnu acpica-tools cpio gdb clang
 libfuzzer-14-dev libclang-rt-14-dev valgrind
-linux-source-6.1 flex bison bc libelf-dev python3-ply python3-git"
+linux-source-6.1 flex bison bc libelf-dev python3-ply python3-git
+libxml2-utils chromium libpng-dev"
 want=$pkgs_base
 missing=()
 for p in $want; do

@@ -5,7 +5,7 @@
  *
  * Lines are read whole however long (a mangled serial log may hold one huge
  * line); carriage returns and NUL bytes are dropped, so a raw serial capture
- * reads like a clean one. Lines neither format claims are other output
+ * reads like a clean one, and so are terminal escape sequences. Lines neither format claims are other output
  * (boot messages, prompts) and are only counted.
  */
 #include <stdio.h>
@@ -13,16 +13,42 @@
 #include <string.h>
 #include "model.h"
 
-/* Clean a line in place: no CR/LF, no NUL, tabs stay. */
+/* Clean a line in place: no CR/LF, no NUL, no terminal escape sequences
+ * (ESC [ parameters final-letter, as GRUB and a serial console emit). */
 static void clean(char *s, size_t *len)
 {
 	size_t i, j = 0;
 
-	for (i = 0; i < *len; i++)
+	for (i = 0; i < *len; i++) {
+		if (s[i] == '\x1b') {
+			if (i + 1 < *len && s[i + 1] == '[') {
+				for (i += 2; i < *len && !(s[i] >= '@' && s[i] <= '~'); i++)
+					;
+			}
+			continue;
+		}
 		if (s[i] && s[i] != '\r' && s[i] != '\n')
 			s[j++] = s[i];
+	}
 	s[j] = '\0';
 	*len = j;
+}
+
+void trace_feed_line(struct trace *tr, long lineno, char *line, int *format)
+{
+	size_t len = strlen(line);
+
+	clean(line, &len);
+	tr->lines++;
+	if (*format == TV_FMT_AUTO)
+		*format = detect_format_line(line);
+	if (parse_topo_line(tr, lineno, line))
+		return;
+	if (*format == TV_FMT_OURS)
+		parse_ours_line(tr, lineno, line);
+	else if (*format == TV_FMT_FTRACE)
+		parse_ftrace_line(tr, lineno, line);
+	tr->format = *format;
 }
 
 int trace_read_file(struct trace *tr, const char *path, int format)
@@ -40,19 +66,10 @@ int trace_read_file(struct trace *tr, const char *path, int format)
 	while ((got = getline(&line, &cap, f)) >= 0) {
 		size_t len = (size_t)got;
 
-		lineno++;
+		/* A NUL inside the line would end it early: drop them first. */
 		clean(line, &len);
-		if (format == TV_FMT_AUTO)
-			format = detect_format_line(line);
-		if (parse_topo_line(tr, lineno, line))
-			continue;
-		if (format == TV_FMT_OURS)
-			parse_ours_line(tr, lineno, line);
-		else if (format == TV_FMT_FTRACE)
-			parse_ftrace_line(tr, lineno, line);
+		trace_feed_line(tr, ++lineno, line, &format);
 	}
-	tr->lines += lineno;
-	tr->format = format;
 	free(line);
 	if (ferror(f)) {
 		fprintf(stderr, "tracevis: %s: read error\n", path);

@@ -91,10 +91,16 @@ int trace_add(struct trace *tr, const struct tv_event *e)
 
 void trace_malformed(struct trace *tr, long lineno, const char *line, const char *why)
 {
+	char *q;
+
 	tr->malformed++;
-	if (tr->nquoted < TV_MAX_QUOTED)
-		snprintf(tr->quoted[tr->nquoted++], sizeof(tr->quoted[0]),
-			 "line %ld (%s): %.100s", lineno, why, line);
+	if (tr->nquoted == TV_MAX_QUOTED)
+		return;
+	q = tr->quoted[tr->nquoted++];
+	snprintf(q, sizeof(tr->quoted[0]), "line %ld (%s): %.100s", lineno, why, line);
+	for (; *q; q++)		/* a binary file's bytes stay off the terminal */
+		if ((unsigned char)*q < ' ' || (unsigned char)*q > '~')
+			*q = '?';
 }
 
 int trace_task(struct trace *tr, int pid)
@@ -197,7 +203,8 @@ static void build_lanes(struct trace *tr)
 		tr->topo.nnodes = 1;
 	topo_build_maps(&tr->topo);
 	lane_topo = &tr->topo;
-	qsort(tr->lane, (size_t)tr->nlanes, sizeof(tr->lane[0]), by_place);
+	if (tr->nlanes)
+		qsort(tr->lane, (size_t)tr->nlanes, sizeof(tr->lane[0]), by_place);
 
 	for (i = 0; i < tr->nlanes; i++) {
 		int id = tr->topo.cpu[tr->lane[i]].rq, r = model_rq_index(tr, id);
@@ -371,7 +378,8 @@ static int assign_colors(struct trace *tr)
 		return -1;
 	for (i = 0; i < tr->ntask; i++)
 		v[i] = &tr->task[i];
-	qsort(v, (size_t)tr->ntask, sizeof(*v), by_pid);
+	if (tr->ntask)
+		qsort(v, (size_t)tr->ntask, sizeof(*v), by_pid);
 	for (i = 0; i < tr->ntask; i++) {
 		int c = (int)(((unsigned)v[i]->pid * 2654435761u) >> 8) % TV_PALETTE_N;
 
@@ -392,7 +400,8 @@ int model_finish(struct trace *tr)
 	struct replay r;
 	int i, first = 1;
 
-	qsort(tr->ev, (size_t)tr->nev, sizeof(*tr->ev), by_time);
+	if (tr->nev)
+		qsort(tr->ev, (size_t)tr->nev, sizeof(*tr->ev), by_time);
 	for (i = 0; i < tr->nev; i++) {
 		if (tr->ev[i].ev == TV_LOST)
 			continue;

@@ -163,6 +163,10 @@ void model_report(const struct trace *tr, FILE *f);
  * Returns 0, or -1 with a message on stderr (file unreadable). */
 int trace_read_file(struct trace *tr, const char *path, int format);
 
+/* One line of input (modified in place: CR, LF, NUL removed); *format is
+ * the file's format so far (TV_FMT_AUTO until a line shows it). */
+void trace_feed_line(struct trace *tr, long lineno, char *line, int *format);
+
 /* The per-format line parsers: 1 if the line was theirs, 0 if not. */
 int parse_topo_line(struct trace *tr, long lineno, const char *line);
 int parse_ours_line(struct trace *tr, long lineno, const char *line);

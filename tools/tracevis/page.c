@@ -11,9 +11,9 @@ static void one(FILE *f, const struct trace *tr, const char *title, const char *
 {
 	struct svg_opts o = { .title = title, .inline_svg = 1, .id = id };
 
-	fprintf(f, "<section id=\"%s\">\n<h2>", id);
-	xml_text(f, title);
-	fputs("</h2>\n", f);
+	/* The SVG carries the title itself, so it stays titled when saved
+	 * out of the page. */
+	fprintf(f, "<section id=\"%s\">\n", id);
 	write_svg(tr, f, &o);
 	fputs("</section>\n", f);
 }
@@ -29,7 +29,6 @@ int write_page(const struct trace *left, const char *ltitle,
 	      "body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; "
 	      "margin: 12px; background: #fafafa; color: #222; }\n"
 	      "h1 { font-size: 20px; margin: 4px 0 10px; }\n"
-	      "h2 { font-size: 15px; margin: 14px 0 4px; }\n"
 	      "section { background: #fff; border: 1px solid #ddd; padding: 6px; "
 	      "margin-bottom: 12px; }\n"
 	      "svg { display: block; }\n"

@@ -339,6 +339,10 @@ static void migrations(FILE *f, const struct trace *tr, const struct layout *l,
 		y1 = l->lane_y[e->a] + LANE_H / 2;
 		y2 = l->lane_y[e->b] + LANE_H / 2;
 		y2 += y2 > y1 ? -3 : 3;		/* the head stops at the lane's middle */
+		/* A white halo keeps the arrow visible over a bar of its colour. */
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+			"stroke=\"#fff\" stroke-width=\"4\" stroke-opacity=\"0.8\"/>",
+			x, y1, x, y2);
 		if (cross)
 			fprintf(f, "<line class=\"move-node\" x1=\"%.1f\" y1=\"%d\" "
 				"x2=\"%.1f\" y2=\"%d\" stroke=\"" NODE_MOVE "\" "
@@ -387,7 +391,7 @@ static void legend(FILE *f, const struct trace *tr, const struct layout *l,
 			if (all)
 				all[nall++] = &tr->task[i];
 		}
-	if (all)
+	if (nall)
 		qsort(all, (size_t)nall, sizeof(*all), by_run);
 	for (i = 0; i < nall && n < LEGEND_TASKS; i++)
 		v[n++] = all[i];

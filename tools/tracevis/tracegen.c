@@ -35,7 +35,7 @@
 #define SLICE_MS	10
 #define END_MS		200
 #define NODE_BAL_MS	20
-#define MAX_TASKS	64
+#define MAX_TASKS	256
 #define MAX_LINES	200000
 #define LINUX_BOOT_US	12000000ull	/* ftrace clock at the trace's start */
 
@@ -443,11 +443,11 @@ static void tick(long ms, int scenario)
 		int c = sh_cpu(), n = topo.ncpus;
 
 		if (scenario == 0 && forked < n)
-			fork_child(t + 100, c, 0, 10 + forked++, "hog", 0, 0, -1);
+			fork_child(t + 100, c, 0, 100 + forked++, "hog", 0, 0, -1);
 		else if (scenario == 0 && ms >= 60 && forked < n + n / 2)
-			fork_child(t + 100, c, 0, 40 + forked++ - n, "cc", 4, 3, 150);
+			fork_child(t + 100, c, 0, 200 + forked++ - n, "cc", 4, 3, 150);
 		else if (scenario == 1 && forked < n)
-			fork_child(t + 100, c, 0, 10 + forked++, "job", 30, 0, ms + 60);
+			fork_child(t + 100, c, 0, 100 + forked++, "job", 30, 0, ms + 60);
 		else
 			sh_sleep(t + 200, c, scenario == 0 && ms < 60 ? 60 : 1 << 30);
 	}
@@ -567,7 +567,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tracegen: %s\n", err);
 		return 2;
 	}
-	if (topo.ncpus * 3 / 2 + 10 > MAX_TASKS - 40) {
+	if (topo.ncpus * 2 + 1 > MAX_TASKS) {
 		fprintf(stderr, "tracegen: %d CPUs: too many for this toy\n", topo.ncpus);
 		return 2;
 	}
