@@ -195,36 +195,79 @@ static int smt_imbalance(const runqueue_t *busy, const runqueue_t *idle)
 
 /*
  * this_cpu is idle and found nothing to pull. Look for a core of this
- * node with an SMT imbalance against ours and a running task allowed here,
+ * node (then of a busier node: active_domain) with an SMT imbalance against ours and a running task allowed here,
  * and mark it for its migration thread (preferring the thread of the CPU
  * whose task matters least). No lock held; returns the thread to wake.
  */
+/* Running tasks per CPU of node, in LOAD_SCALE units (unlocked estimate). */
+static int node_busy_load(int node)
+{
+	const runqueue_t *rq;
+	int busy = 0, cpus = 0;
+
+	for_each_rq(rq)
+		if (rq->node == node) {
+			busy += busy_siblings(rq);
+			cpus += rq->nr_cpus;
+		}
+	return cpus ? busy * LOAD_SCALE / cpus : 0;
+}
+
+/*
+ * The cores active balancing may push from: this CPU's domain, or, when
+ * nothing there qualifies and balancing is per node, the cores of nodes
+ * running NODE_THRESHOLD% more tasks per CPU than ours. Without the second
+ * pass a core of another node running a task on each thread beside our
+ * idle node stays that way: the node balancer pulls only waiting tasks,
+ * and every task there is running.
+ */
+static cpumask_t active_domain(int this_cpu, int pass)
+{
+	int node = cpu_to_node(this_cpu), n, mine;
+	cpumask_t mask = 0;
+
+	if (!pass)
+		return balance_domain(this_cpu);
+	if (sched_opts.balance != SCHED_BALANCE_NUMA)
+		return 0;
+	mine = node_busy_load(node);
+	for (n = 0; n < sched_topo->nnodes; n++)
+		if (n != node && node_busy_load(n) * 100 > mine * NODE_THRESHOLD)
+			mask |= sched_topo->node_map[n];
+	return mask;
+}
+
 struct task_struct *active_load_balance(int this_cpu)
 {
-	cpumask_t domain = balance_domain(this_cpu);
 	runqueue_t *this_rq = cpu_rq(this_cpu);
 	unsigned long flags;
 	struct cpu_slot *pick = NULL;
-	runqueue_t *rq;
-	int idx;
+	runqueue_t *rq = NULL;
+	int idx, pass;
 
-	for_each_rq(rq) {
-		if (rq == this_rq || !cpu_isset(rq->id, domain) ||
-		    READ_ONCE(rq->active_balance) || !smt_imbalance(rq, this_rq))
-			continue;
-		for_each_sibling(idx, rq) {
-			struct cpu_slot *slot = &rq->cpu[idx];
-			struct task_struct *curr = READ_ONCE(slot->curr);
+	for (pass = 0; pass < 2 && !pick; pass++) {
+		cpumask_t domain = active_domain(this_cpu, pass);
 
-			if (curr == slot->idle || !slot->migration_thread ||
-			    !task_allowed(curr, this_cpu) ||
-			    (curr->flags & PF_KTHREAD))
+		for_each_rq(rq) {
+			if (rq == this_rq || !cpu_isset(rq->id, domain) ||
+			    READ_ONCE(rq->active_balance) ||
+			    !smt_imbalance(rq, this_rq))
 				continue;
-			if (!pick || curr->prio > READ_ONCE(pick->curr)->prio)
-				pick = slot;
+			for_each_sibling(idx, rq) {
+				struct cpu_slot *slot = &rq->cpu[idx];
+				struct task_struct *curr = READ_ONCE(slot->curr);
+
+				if (curr == slot->idle || !slot->migration_thread ||
+				    !task_allowed(curr, this_cpu) ||
+				    (curr->flags & PF_KTHREAD))
+					continue;
+				if (!pick ||
+				    curr->prio > READ_ONCE(pick->curr)->prio)
+					pick = slot;
+			}
+			if (pick)
+				break;
 		}
-		if (pick)
-			break;
 	}
 	if (!pick)
 		return NULL;
