@@ -490,12 +490,15 @@ static void json_writer(void)
 	CHECK_INT(count(j, "\"ph\":\"s\""), 1);	/* one migration: one flow */
 	CHECK_INT(count(j, "\"ph\":\"f\""), 1);
 	CHECK_INT(count(j, "\"cat\":\"wakeup\""), 1);
-	CHECK(strstr(j, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":2,\"tid\":4,"
+	CHECK(strstr(j, "{\"name\":\"thread_name\",\"ph\":\"M\",\"ts\":0,\"pid\":2,\"tid\":4,"
 		      "\"args\":{\"name\":\"cpu3 (core 0, thread 1)\"}}") != NULL,
 	      "thread name of cpu3");
 	CHECK(strstr(j, "\"args\":{\"name\":\"node 1\"}") != NULL, "node 1 named");
 	CHECK(strstr(j, "\"name\":\"rq2 length\"") != NULL, "rq counter");
 	CHECK(strstr(j, "\n]}\n") != NULL, "closed");
+	free(j);
+	j = capture(&tr, 1);
+	CHECK(strstr(j, "cpu3 lost 4 events") != NULL, "lost events said in the SVG");
 	free(j);
 	trace_free(&tr);
 }

@@ -38,14 +38,12 @@ static void jstr(FILE *f, const char *s)
 
 static const char *comm_of(const struct trace *tr, int pid, char *buf, size_t len)
 {
-	int i;
+	int i = trace_find(tr, pid);
 
-	for (i = 0; i < tr->ntask; i++)
-		if (tr->task[i].pid == pid && tr->task[i].comm[0]) {
-			snprintf(buf, len, "%s", tr->task[i].comm);
-			return buf;
-		}
-	snprintf(buf, len, "pid %d", pid);
+	if (i >= 0 && tr->task[i].comm[0])
+		snprintf(buf, len, "%s", tr->task[i].comm);
+	else
+		snprintf(buf, len, "pid %d", pid);
 	return buf;
 }
 
@@ -70,10 +68,10 @@ static void meta(FILE *f, int *n, const struct trace *tr)
 		if (!cpu_isset(node, nodes))
 			continue;
 		rec(f, n);
-		fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,"
+		fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"ts\":0,\"pid\":%d,"
 			"\"args\":{\"name\":\"node %d\"}}", node + 1, node);
 		rec(f, n);
-		fprintf(f, "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%d,"
+		fprintf(f, "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"ts\":0,\"pid\":%d,"
 			"\"args\":{\"sort_index\":%d}}", node + 1, node);
 	}
 	for (i = 0; i < tr->nlanes; i++) {
@@ -82,12 +80,12 @@ static void meta(FILE *f, int *n, const struct trace *tr)
 
 		lane_name(tr, cpu, name, sizeof(name));
 		rec(f, n);
-		fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
+		fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"ts\":0,\"pid\":%d,"
 			"\"tid\":%d,\"args\":{\"name\":", PID(tr, cpu), TID(cpu));
 		jstr(f, name);
 		fputs("}}", f);
 		rec(f, n);
-		fprintf(f, "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%d,"
+		fprintf(f, "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"ts\":0,\"pid\":%d,"
 			"\"tid\":%d,\"args\":{\"sort_index\":%d}}", PID(tr, cpu),
 			TID(cpu), i);
 	}

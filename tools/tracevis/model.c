@@ -103,6 +103,16 @@ void trace_malformed(struct trace *tr, long lineno, const char *line, const char
 			*q = '?';
 }
 
+int trace_find(const struct trace *tr, int pid)
+{
+	int i;
+
+	for (i = tr->hash[HASH(pid)]; i >= 0; i = tr->task[i].next)
+		if (tr->task[i].pid == pid)
+			return i;
+	return -1;
+}
+
 int trace_task(struct trace *tr, int pid)
 {
 	unsigned h = HASH(pid);

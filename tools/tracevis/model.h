@@ -145,6 +145,9 @@ void trace_malformed(struct trace *tr, long lineno, const char *line, const char
 /* Find or create the task pid; returns its index, or -1 out of memory. */
 int trace_task(struct trace *tr, int pid);
 
+/* The task pid's index, or -1 when the trace never named it. */
+int trace_find(const struct trace *tr, int pid);
+
 /* Give pid a name (kept unless a later exec renames it). */
 void trace_name(struct trace *tr, int pid, const char *comm, int overwrite);
 

@@ -105,7 +105,7 @@ static void do_layout(const struct trace *tr, const struct svg_opts *o,
 	l->t0 = tr->t0;
 	l->span = tr->t1 > tr->t0 ? tr->t1 - tr->t0 : 1;
 	for (i = 0; i < NR_CPUS; i++)
-		if (cpu_isset(i, tr->used_cpus) && tr->lost[i])
+		if (tr->lost[i])
 			y += 14;	/* one warning line per CPU that lost events */
 	for (i = 0; i < tr->nlanes; i++) {
 		const struct cpu_topo *c = &tr->topo.cpu[tr->lane[i]];
@@ -179,12 +179,11 @@ static uint64_t tick_step(uint64_t span)
 	}
 }
 
-static void grid_and_axis(FILE *f, const struct trace *tr, const struct layout *l)
+static void grid_and_axis(FILE *f, const struct layout *l)
 {
 	uint64_t step = tick_step(l->span), t;
 	int top = l->nbands ? l->band_y[0] : TITLE_H;
 
-	(void)tr;
 	fprintf(f, "<g class=\"axis\" font-size=\"10\" fill=\"#444\">\n"
 		"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#444\"/>\n",
 		l->x0, l->axis_y, l->x0 + l->w, l->axis_y);
@@ -354,9 +353,7 @@ static void migrations(FILE *f, const struct trace *tr, const struct layout *l,
 				"x2=\"%.1f\" y2=\"%d\" stroke=\"" LOCAL_MOVE "\" "
 				"stroke-width=\"1.3\" marker-end=\"url(#%sah)\">",
 				x, y1, x, y2, id);
-		k = -1;
-		if (e->pid > 0)
-			k = trace_task((struct trace *)tr, e->pid);
+		k = trace_find(tr, e->pid);
 		fputs("<title>", f);
 		xml_text(f, k >= 0 && tr->task[k].comm[0] ? tr->task[k].comm : "task");
 		fprintf(f, " (pid %d) cpu%d -> cpu%d, %s, at %.3f ms</title></line>\n",
@@ -381,16 +378,12 @@ static void legend(FILE *f, const struct trace *tr, const struct layout *l,
 {
 	const struct tv_task *v[LEGEND_TASKS + 1];
 	int cols = (l->width - 20) / LEGEND_COL, n = 0, i, y = l->legend_y;
-	uint64_t total = 0;
 	struct tv_task const **all = calloc((size_t)tr->ntask + 1, sizeof(*all));
 	int nall = 0;
 
 	for (i = 0; i < tr->ntask; i++)
-		if (tr->task[i].run_us) {
-			total += tr->task[i].run_us;
-			if (all)
-				all[nall++] = &tr->task[i];
-		}
+		if (tr->task[i].run_us && all)
+			all[nall++] = &tr->task[i];
 	if (nall)
 		qsort(all, (size_t)nall, sizeof(*all), by_run);
 	for (i = 0; i < nall && n < LEGEND_TASKS; i++)
@@ -434,7 +427,6 @@ static void legend(FILE *f, const struct trace *tr, const struct layout *l,
 		y, y + 10);
 	fputs("</g>\n", f);
 	free(all);
-	(void)total;
 }
 
 int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o)
@@ -462,14 +454,14 @@ int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o)
 		tr->format == TV_FMT_FTRACE ? "Linux ftrace" : "trace dump",
 		tr->have_topo ? "" : "; no topo: lines, lanes ungrouped");
 	for (i = 0; i < NR_CPUS; i++)
-		if (cpu_isset(i, tr->used_cpus) && tr->lost[i]) {
+		if (tr->lost[i]) {
 			y += 14;
 			fprintf(f, "<text class=\"lost\" x=\"10\" y=\"%d\" font-size=\"11\" "
 				"fill=\"#c00\">cpu%d lost %llu events: its lane has gaps"
 				"</text>\n", y, i, (unsigned long long)tr->lost[i]);
 		}
 	bands_and_labels(f, tr, &l);
-	grid_and_axis(f, tr, &l);
+	grid_and_axis(f, &l);
 	slices(f, tr, &l);
 	rq_strips(f, tr, &l);
 	migrations(f, tr, &l, id);

@@ -26,6 +26,7 @@
  * a running one through active balance) when nodes differ by two or more.
  * Enough to make every kind of event and arrow appear.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,6 @@ static int nlines;
 static void emit(unsigned long long t, int cpu, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-#include <stdarg.h>
 static void emit(unsigned long long t, int cpu, const char *fmt, ...)
 {
 	va_list ap;
@@ -134,7 +134,7 @@ static void ev_switch(unsigned long long t, int cpu, int prev, int next, char st
 		snprintf(nc, sizeof(nc), "swapper/%d", cpu);
 	emit(t, cpu, "%s sched_switch: prev_comm=%s prev_pid=%d prev_prio=%d "
 	     "prev_state=%s ==> next_comm=%s next_pid=%d next_prio=%d", h, pc, pp,
-	     prev < 0 ? 120 : 120, state == 'R' ? "R+" : state == 'X' ? "X" : "S",
+	     120, prev < 0 ? "R" : state == 'R' ? "R+" : state == 'X' ? "X" : "S",
 	     nc, np, 120);
 }
 
