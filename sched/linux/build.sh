@@ -4,7 +4,9 @@
 #
 #   sched/linux/build.sh            build if needed; print the bzImage's path
 #   sched/linux/build.sh --each     also build after every patch (pristine,
-#                                   0001, 0001+0002, ...): each must build
+#                                   0001, 0001+0002, ...): each must build;
+#                                   <tree>/steps/<patch>.bzImage keeps each
+#                                   step's kernel for a boot check
 #   sched/linux/build.sh --checkpatch   run the tree's checkpatch.pl on every
 #                                   patch (after building, so the tree exists)
 #
@@ -67,14 +69,19 @@ compile() {
 	fi
 }
 
+# checkpatch.pl on every patch; fails only when a patch has an error
+# (the warnings are explained in README.md).
 run_checkpatch() {
-	local p rc=0
+	local p out errors=0
 	for p in "${patches[@]}"; do
 		echo "== $(basename "$p")"
 		# /usr/bin first: spdxcheck.py wants the python3 that has python3-ply.
-		(cd "$dir/src" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --terse --show-types "$p") || rc=1
+		out=$(cd "$dir/src" && PATH=/usr/bin:$PATH \
+			scripts/checkpatch.pl --terse --show-types "$p" 2>&1) || true
+		echo "${out:-no errors, no warnings}"
+		if echo "$out" | grep -q ': ERROR:'; then errors=1; fi
 	done
-	return $rc
+	return $errors
 }
 
 mkdir -p "$cache"
@@ -83,9 +90,10 @@ flock 9	# one build at a time: parallel test runs wait for the first one
 
 if [ -f "$dir/.built" ] && [ -f "$bzimage" ] && [ "$each" -eq 0 ]; then
 	touch "$dir/.built"
-	[ "$checkpatch" -eq 0 ] || run_checkpatch >&2
+	status=0
+	[ "$checkpatch" -eq 0 ] || run_checkpatch >&2 || status=1
 	echo "$bzimage"
-	exit 0
+	exit $status
 fi
 
 start=$(date +%s)
@@ -133,6 +141,8 @@ for p in "${patches[@]}"; do
 	if [ "$each" -eq 1 ]; then
 		say "building with $(basename "$p")"
 		compile "$(basename "$p")"
+		mkdir -p "$dir/steps"
+		cp "$bzimage" "$dir/steps/$(basename "$p" .patch).bzImage"
 	fi
 done
 
@@ -152,5 +162,7 @@ ls -1t "$cache"/linux-*/.built | tail -n +$((keep + 1)) | while read -r old; do
 	rm -rf "${old%/.built}"
 done
 
-[ "$checkpatch" -eq 0 ] || run_checkpatch >&2
+status=0
+[ "$checkpatch" -eq 0 ] || run_checkpatch >&2 || status=1
 echo "$bzimage"
+exit $status
