@@ -194,12 +194,11 @@ static int smt_imbalance(const runqueue_t *busy, const runqueue_t *idle)
 }
 
 /*
- * this_cpu is idle and found nothing to pull. Look for a core of this
- * node (then of a busier node: active_domain) with an SMT imbalance against ours and a running task allowed here,
- * and mark it for its migration thread (preferring the thread of the CPU
- * whose task matters least). No lock held; returns the thread to wake.
+ * Running tasks per CPU of node, in LOAD_SCALE units (unlocked estimate);
+ * -1 when the node has a core with nothing running: such a node spreads
+ * its own tasks over its own cores first (and its tasks stay near their
+ * memory, as forked tasks should).
  */
-/* Running tasks per CPU of node, in LOAD_SCALE units (unlocked estimate). */
 static int node_busy_load(int node)
 {
 	const runqueue_t *rq;
@@ -207,6 +206,8 @@ static int node_busy_load(int node)
 
 	for_each_rq(rq)
 		if (rq->node == node) {
+			if (!busy_siblings(rq))
+				return -1;
 			busy += busy_siblings(rq);
 			cpus += rq->nr_cpus;
 		}
@@ -216,7 +217,8 @@ static int node_busy_load(int node)
 /*
  * The cores active balancing may push from: this CPU's domain, or, when
  * nothing there qualifies and balancing is per node, the cores of nodes
- * running NODE_THRESHOLD% more tasks per CPU than ours. Without the second
+ * without an idle core running NODE_THRESHOLD% more tasks per CPU than
+ * ours. Without the second
  * pass a core of another node running a task on each thread beside our
  * idle node stays that way: the node balancer pulls only waiting tasks,
  * and every task there is running.
@@ -231,12 +233,21 @@ static cpumask_t active_domain(int this_cpu, int pass)
 	if (sched_opts.balance != SCHED_BALANCE_NUMA)
 		return 0;
 	mine = node_busy_load(node);
+	if (mine < 0)
+		mine = 0;	/* this node has an idle core: ours */
 	for (n = 0; n < sched_topo->nnodes; n++)
 		if (n != node && node_busy_load(n) * 100 > mine * NODE_THRESHOLD)
 			mask |= sched_topo->node_map[n];
 	return mask;
 }
 
+/*
+ * this_cpu is idle and found nothing to pull. Look for a core of this node
+ * (then of a busier node: active_domain) with an SMT imbalance against ours
+ * and a running task allowed here, and mark it for its migration thread
+ * (preferring the thread of the CPU whose task matters least). No lock
+ * held; returns the thread to wake.
+ */
 struct task_struct *active_load_balance(int this_cpu)
 {
 	runqueue_t *this_rq = cpu_rq(this_cpu);

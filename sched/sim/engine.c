@@ -120,6 +120,21 @@ static void reschedule(struct sim *s, int cpu)
 
 /* ---- making tasks ------------------------------------------------------- */
 
+/* What NxCPUS / NxCORES multiply N by on this shape. */
+static int per_unit(const struct sim *s, int unit)
+{
+	cpumask_t firsts = 0;
+	int cpu;
+
+	if (unit == SIM_PER_CPU)
+		return s->topo.ncpus;
+	if (unit != SIM_PER_CORE)
+		return 1;
+	for (cpu = 0; cpu < s->topo.ncpus; cpu++)
+		firsts |= cpumask_of(first_cpu(s->topo.sibling_map[cpu]));
+	return cpus_weight(firsts);
+}
+
 static struct sim_task *make_task(struct sim *s, int tmpl, int index,
 				  struct sim_task *parent)
 {
@@ -140,8 +155,7 @@ static struct sim_task *make_task(struct sim *s, int tmpl, int index,
 	st->exec_cpu = -1;
 	st->created = s->now;
 	st->burst_left = tm->model == MODEL_SLEEPER ? tm->run : tm->burst;
-	st->children_left = tm->children_per_cpu ? tm->children * s->topo.ncpus :
-					  tm->children;
+	st->children_left = tm->children * per_unit(s, tm->children_unit);
 	st->next_fork = s->now;
 	if (tm->model == MODEL_PIPE) {
 		/* Find task `index` of the partner line, if made already. */
@@ -190,8 +204,7 @@ static void spawn_due(struct sim *s)
 
 		if (tm->is_template || tm->at != s->now)
 			continue;
-		for (n = 0; n < tm->count * (tm->count_per_cpu ? s->topo.ncpus : 1);
-		     n++) {
+		for (n = 0; n < tm->count * per_unit(s, tm->count_unit); n++) {
 			struct sim_task *st = make_task(s, i, n, NULL);
 
 			sim_cpu = tm->cpu;
@@ -205,7 +218,7 @@ static void spawn_due(struct sim *s)
 static void fork_child(struct sim *s, struct sim_task *parent, int cpu)
 {
 	const struct sim_tmpl *tm = &s->sc->tmpl[parent->tmpl];
-	int made = (tm->children_per_cpu ? tm->children * s->topo.ncpus : tm->children) -
+	int made = tm->children * per_unit(s, tm->children_unit) -
 		   parent->children_left;
 	struct sim_task *c = make_task(s, tm->child, made, parent);
 

@@ -22,7 +22,8 @@
  *
  * pause= makes a task sleep that long at its first run (a task that has
  * slept a while starts with a full sleep average: interactive at once).
- * count= and children= may be written NxCPUS: N per CPU of the shape run.
+ * count= and children= may be written NxCPUS or NxCORES: N per CPU, or per
+ * core, of the shape run.
  *
  * Pipe pairs are two task lines of equal count naming each other as
  * partner: task i of one talks to task i of the other, and the line that
@@ -199,16 +200,18 @@ static int parse_task(struct scenario *sc, struct pending *pend, char **w,
 			continue;
 		}
 		if ((!strcmp(k, "count") || !strcmp(k, "children")) &&
-		    strstr(v, "xCPUS")) {
+		    (strstr(v, "xCPUS") || strstr(v, "xCORES"))) {
+			int unit = strstr(v, "xCPUS") ? SIM_PER_CPU : SIM_PER_CORE;
+
 			x = atol(v);
 			if (x < 1 || x > 64)
 				return fail(err, len, sc->path, line, "%s=%s?", k, v);
 			if (!strcmp(k, "count")) {
 				t->count = (int)x;
-				t->count_per_cpu = 1;
+				t->count_unit = unit;
 			} else {
 				t->children = (int)x;
-				t->children_per_cpu = 1;
+				t->children_unit = unit;
 			}
 			continue;
 		}

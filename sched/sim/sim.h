@@ -33,14 +33,17 @@ enum sim_model {
 	MODEL_PIPE,		/* ping-pong with `partner` through sync wakeups */
 };
 
+/* count= and children= may be per CPU or per core of the shape. */
+enum { SIM_PER_ONE, SIM_PER_CPU, SIM_PER_CORE };
+
 /* A `task` or `template` line: how to make one or more tasks. */
 struct sim_tmpl {
 	char name[SIM_NAME];
 	int is_template;	/* made only by forkers */
 	enum sim_model model;
 	int count;		/* tasks of this line (task lines) */
-	int count_per_cpu;	/* count=NxCPUS: N per CPU */
-	int children_per_cpu;	/* children=NxCPUS */
+	int count_unit;		/* count=NxCPUS or NxCORES: SIM_PER_* */
+	int children_unit;	/* children=NxCPUS or NxCORES */
 	int cpu;		/* CPU that creates them */
 	unsigned long at;	/* tick they are created */
 	int nice;

@@ -270,6 +270,50 @@ static void test_active_balance(void)
 	      task_cpu(b));
 }
 
+/* Across nodes: node 0 runs 1 + 2 tasks on its two cores, node 1 runs one
+ * task and has a whole core idle (64ebe1a's smt_spread case). Node 0 has
+ * no idle core, so node 1's idle core takes one of the pair. */
+static void test_active_balance_numa(void)
+{
+	struct task_struct *t[4];
+	int i, ok;
+
+	machine(NUMA2, NULL);
+	t[0] = spawn(0, 0);
+	t[1] = spawn(2, 0);
+	t[2] = spawn(3, 0);
+	t[3] = spawn(6, 0);
+	for (i = 0; i < 4; i++)
+		set_cpus_allowed(t[i], cpumask_of(task_cpu(t[i])));
+	settle();
+	for (i = 0; i < 4; i++)
+		set_cpus_allowed(t[i], 0xff);
+	ok = cpu_rq(0)->nr_running == 1 && cpu_rq(2)->nr_running == 2 &&
+	     cpu_rq(4)->nr_running == 0 && cpu_rq(6)->nr_running == 1;
+	advance(3);
+	CHECK(ok && cpu_rq(2)->nr_running == 1 && cpu_rq(4)->nr_running == 1 &&
+	      (sched_cpu_stat(4)->moves_in[SCHED_MOVE_ACTIVE] +
+	       sched_cpu_stat(5)->moves_in[SCHED_MOVE_ACTIVE]) == 1,
+	      "active_balance_across_nodes", "rq0=%lu rq2=%lu rq4=%lu rq6=%lu",
+	      cpu_rq(0)->nr_running, cpu_rq(2)->nr_running,
+	      cpu_rq(4)->nr_running, cpu_rq(6)->nr_running);
+
+	/* A node with an idle core keeps its pair: it spreads it itself. */
+	machine(NUMA2, NULL);
+	t[0] = spawn(0, 0);
+	t[1] = spawn(1, 0);
+	set_cpus_allowed(t[0], cpumask_of(0));
+	set_cpus_allowed(t[1], cpumask_of(1));
+	settle();
+	set_cpus_allowed(t[0], 0xff);
+	set_cpus_allowed(t[1], 0xff);
+	advance(3);
+	CHECK(cpu_to_node(task_cpu(t[0])) == 0 && cpu_to_node(task_cpu(t[1])) == 0 &&
+	      cpu_rq(0)->nr_running == 1 && cpu_rq(2)->nr_running == 1,
+	      "active_balance_stays_in_node_with_idle_core", "on %d and %d",
+	      task_cpu(t[0]), task_cpu(t[1]));
+}
+
 void test_smp(void)
 {
 	test_wake_idle_sibling();
@@ -282,4 +326,5 @@ void test_smp(void)
 	test_exec_balance();
 	test_affinity();
 	test_active_balance();
+	test_active_balance_numa();
 }
