@@ -450,19 +450,22 @@ static void colors_distinct_stable(void)
 
 /* ---- writers ------------------------------------------------------------ */
 
+static double win_from, win_to;	/* the window capture() draws */
+
 static char *capture(const struct trace *tr, int what)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct svg_opts o = { .title = "t<&>", .id = "x" };
+	struct svg_opts o = { .title = "t<&>", .id = "x", .from_ms = win_from,
+			      .to_ms = win_to };
 
 	if (what == 0)
 		write_json(tr, f);
 	else if (what == 1)
 		write_svg(tr, f, &o);
 	else
-		write_page(tr, "left & one", tr, "right", "page", f);
+		write_page(tr, "left & one", tr, "right", "page", &o, f);
 	fclose(f);
 	return buf;
 }
@@ -538,6 +541,39 @@ static void svg_writer(void)
 	CHECK_INT(count(p, "src="), 0);
 	CHECK_INT(count(p, "href="), 0);
 	free(p);
+	trace_free(&tr);
+}
+
+/* --from/--to: only what is in the window is drawn; nonsense is clamped. */
+static void svg_window(void)
+{
+	struct trace tr;
+	char *s;
+
+	load_text(&tr,
+		  "trace: t=0 cpu=0 ev=switch pid=5 prev=0\n"
+		  "trace: t=1000 cpu=0 ev=switch pid=6 prev=5\n"
+		  "trace: t=1500 cpu=1 ev=migrate pid=7 from=0 to=1 why=x\n"
+		  "trace: t=3000 cpu=0 ev=switch pid=0 prev=6\n", TV_FMT_AUTO);
+	win_from = 1.2;
+	win_to = 2.5;
+	s = capture(&tr, 1);
+	CHECK_INT(count(s, "class=\"slice\""), 1);		/* only pid 6 */
+	CHECK_INT(count(s, "class=\"move-local\""), 1);
+	CHECK(strstr(s, "showing 1.200-2.500 ms") != NULL, "window said");
+	free(s);
+	win_from = 2.0;
+	win_to = 2.9;
+	s = capture(&tr, 1);
+	CHECK_INT(count(s, "class=\"move-local\""), 0);	/* before the window */
+	free(s);
+	win_from = 1e300;
+	win_to = -5;
+	s = capture(&tr, 1);
+	CHECK(strstr(s, "</svg>") != NULL, "drawn");
+	CHECK_INT(count(s, "class=\"slice\""), 0);
+	free(s);
+	win_from = win_to = 0;
 	trace_free(&tr);
 }
 
@@ -621,6 +657,7 @@ int main(int argc, char **argv)
 	run("colors_distinct_stable", colors_distinct_stable);
 	run("json_writer", json_writer);
 	run("svg_writer", svg_writer);
+	run("svg_window", svg_window);
 	run("mangled_lines", mangled_lines);
 	printf("1..%d\n", test_no);
 	return 0;

@@ -2,10 +2,13 @@
  * tracevis - a scheduler trace turned into pictures.
  *
  *   tracevis [-j OUT.json] [-s OUT.svg] [--title T] [--width PX]
- *            [--format ours|ftrace] DUMP
+ *            [--from MS] [--to MS] [--format ours|ftrace] DUMP
  *   tracevis --page OUT.html --left OURS --right LINUX
  *            [--title T] [--left-title T] [--right-title T] [--width PX]
- *            [--format ours|ftrace]
+ *            [--from MS] [--to MS] [--format ours|ftrace]
+ *
+ * --from/--to draw only that window of the SVG timelines (milliseconds
+ * after each trace's first event); the JSON always holds everything.
  *
  * DUMP is our kernel's `trace dump` output (with its topo: lines) or Linux's
  * ftrace text (with the companion patch's topo: lines); the format is read
@@ -24,10 +27,10 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: tracevis [-j OUT.json] [-s OUT.svg] [--title T] [--width PX]\n"
-		"                [--format ours|ftrace] DUMP\n"
+		"                [--from MS] [--to MS] [--format ours|ftrace] DUMP\n"
 		"       tracevis --page OUT.html --left OURS --right LINUX [--title T]\n"
 		"                [--left-title T] [--right-title T] [--width PX]\n"
-		"                [--format ours|ftrace]\n");
+		"                [--from MS] [--to MS] [--format ours|ftrace]\n");
 	return 2;
 }
 
@@ -69,7 +72,7 @@ static int output(const char *path, int (*fn)(const void *arg, FILE *f),
 struct job {
 	struct trace *a, *b;
 	const char *title, *ltitle, *rtitle;
-	int width;
+	struct svg_opts o;
 };
 
 static int do_json(const void *arg, FILE *f)
@@ -80,8 +83,9 @@ static int do_json(const void *arg, FILE *f)
 static int do_svg(const void *arg, FILE *f)
 {
 	const struct job *j = arg;
-	struct svg_opts o = { .title = j->title, .width = j->width };
+	struct svg_opts o = j->o;
 
+	o.title = j->title;
 	return write_svg(j->a, f, &o);
 }
 
@@ -89,7 +93,7 @@ static int do_page(const void *arg, FILE *f)
 {
 	const struct job *j = arg;
 
-	return write_page(j->a, j->ltitle, j->b, j->rtitle, j->title, f);
+	return write_page(j->a, j->ltitle, j->b, j->rtitle, j->title, &j->o, f);
 }
 
 int main(int argc, char **argv)
@@ -133,7 +137,11 @@ int main(int argc, char **argv)
 		else if (!strcmp(o, "--right-title"))
 			j.rtitle = v;
 		else if (!strcmp(o, "--width"))
-			j.width = atoi(v);
+			j.o.width = atoi(v);
+		else if (!strcmp(o, "--from"))
+			j.o.from_ms = atof(v);
+		else if (!strcmp(o, "--to"))
+			j.o.to_ms = atof(v);
 		else if (!strcmp(o, "--format") && !strcmp(v, "ours"))
 			format = TV_FMT_OURS;
 		else if (!strcmp(o, "--format") && !strcmp(v, "ftrace"))

@@ -7,10 +7,14 @@
 #include "model.h"
 #include "writers.h"
 
-static void one(FILE *f, const struct trace *tr, const char *title, const char *id)
+static void one(FILE *f, const struct trace *tr, const char *title,
+		const char *id, const struct svg_opts *base)
 {
-	struct svg_opts o = { .title = title, .inline_svg = 1, .id = id };
+	struct svg_opts o = *base;
 
+	o.title = title;
+	o.inline_svg = 1;
+	o.id = id;
 	/* The SVG carries the title itself, so it stays titled when saved
 	 * out of the page. */
 	fprintf(f, "<section id=\"%s\">\n", id);
@@ -20,7 +24,7 @@ static void one(FILE *f, const struct trace *tr, const char *title, const char *
 
 int write_page(const struct trace *left, const char *ltitle,
 	       const struct trace *right, const char *rtitle,
-	       const char *title, FILE *f)
+	       const char *title, const struct svg_opts *o, FILE *f)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<title>", f);
@@ -35,8 +39,8 @@ int write_page(const struct trace *left, const char *ltitle,
 	      "</style>\n</head>\n<body>\n<h1>", f);
 	xml_text(f, title);
 	fputs("</h1>\n", f);
-	one(f, left, ltitle, "left");
-	one(f, right, rtitle, "right");
+	one(f, left, ltitle, "left", o);
+	one(f, right, rtitle, "right", o);
 	fputs("</body>\n</html>\n", f);
 	return ferror(f) ? -1 : 0;
 }

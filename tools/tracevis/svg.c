@@ -62,7 +62,8 @@ void xml_text(FILE *f, const char *s)
 struct layout {
 	int width, height;
 	double x0, w;			/* plot area */
-	uint64_t t0, span;		/* microseconds */
+	uint64_t base;			/* the first event: time 0 of the axis */
+	uint64_t t0, t1, span;		/* the window drawn, microseconds */
 	int lane_y[NR_CPUS];		/* top of each CPU's lane */
 	int rq_y[NR_CPUS];		/* top of each runqueue's strip (by index) */
 	int band_y[MAX_NODES], band_h[MAX_NODES], band_node[MAX_NODES];
@@ -73,6 +74,10 @@ struct layout {
 
 static double xt(const struct layout *l, uint64_t t)
 {
+	if (t < l->t0)
+		t = l->t0;	/* outside the window: clipped to its edge */
+	if (t > l->t1)
+		t = l->t1;
 	return l->x0 + (double)(t - l->t0) * l->w / (double)l->span;
 }
 
@@ -102,8 +107,26 @@ static void do_layout(const struct trace *tr, const struct svg_opts *o,
 	l->width = o->width > 300 ? o->width : DEFAULT_WIDTH;
 	l->x0 = LABEL_W + 10;
 	l->w = l->width - l->x0 - RIGHT_PAD;
-	l->t0 = tr->t0;
-	l->span = tr->t1 > tr->t0 ? tr->t1 - tr->t0 : 1;
+	l->base = l->t0 = tr->t0;
+	l->t1 = tr->t1;
+	{
+		/* The window, clamped to the trace (in double: any number in). */
+		double all = (double)(tr->t1 - tr->t0) / 1000.0;
+		double from = o->from_ms > 0 ? o->from_ms : 0;
+		double to = o->to_ms > 0 ? o->to_ms : all;
+
+		if (!(from <= all))
+			from = all;
+		if (!(to <= all))
+			to = all;
+		if (!(to >= from))
+			to = from;
+		l->t0 = tr->t0 + (uint64_t)(from * 1000.0);
+		l->t1 = tr->t0 + (uint64_t)(to * 1000.0);
+	}
+	if (l->t1 <= l->t0)
+		l->t1 = l->t0 + 1;
+	l->span = l->t1 - l->t0;
 	for (i = 0; i < NR_CPUS; i++)
 		if (tr->lost[i])
 			y += 14;	/* one warning line per CPU that lost events */
@@ -181,14 +204,15 @@ static uint64_t tick_step(uint64_t span)
 
 static void grid_and_axis(FILE *f, const struct layout *l)
 {
-	uint64_t step = tick_step(l->span), t;
+	uint64_t step = tick_step(l->span), t, from = l->t0 - l->base;
 	int top = l->nbands ? l->band_y[0] : TITLE_H;
 
 	fprintf(f, "<g class=\"axis\" font-size=\"10\" fill=\"#444\">\n"
 		"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#444\"/>\n",
 		l->x0, l->axis_y, l->x0 + l->w, l->axis_y);
-	for (t = 0; t <= l->span; t += step) {
-		double x = xt(l, l->t0 + t);
+	/* Ticks at multiples of step since the first event. */
+	for (t = (from + step - 1) / step * step; l->base + t <= l->t1; t += step) {
+		double x = xt(l, l->base + t);
 
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
 			"stroke=\"#ddd\"/>", x, top, x, l->axis_y);
@@ -255,6 +279,9 @@ static void slices(FILE *f, const struct trace *tr, const struct layout *l)
 		const struct tv_slice *s = &tr->slice[i];
 		const struct tv_task *p = &tr->task[s->task];
 		double x = xt(l, s->start), w = xt(l, s->end) - x;
+
+		if (s->end <= l->t0 || s->start >= l->t1)
+			continue;	/* outside the window */
 		int y = l->lane_y[s->cpu] + (LANE_H - BAR_H) / 2;
 		char label[TV_COMM_LEN + 16];
 
@@ -265,8 +292,8 @@ static void slices(FILE *f, const struct trace *tr, const struct layout *l)
 			x, y, w, BAR_H, tv_palette[p->color]);
 		xml_text(f, p->comm[0] ? p->comm : "?");
 		fprintf(f, " (pid %d) on cpu%d: %.3f-%.3f ms</title></rect>",
-			p->pid, s->cpu, (double)(s->start - l->t0) / 1000.0,
-			(double)(s->end - l->t0) / 1000.0);
+			p->pid, s->cpu, (double)(s->start - l->base) / 1000.0,
+			(double)(s->end - l->base) / 1000.0);
 		snprintf(label, sizeof(label), "%s %d", p->comm, p->pid);
 		if (!p->comm[0] || w < CHAR_W * (double)strlen(label) + 6)
 			snprintf(label, sizeof(label), "%d", p->pid);
@@ -331,7 +358,7 @@ static void migrations(FILE *f, const struct trace *tr, const struct layout *l,
 		int cross, y1, y2, k;
 		double x;
 
-		if (e->ev != TV_MIGRATE || e->a == e->b)
+		if (e->ev != TV_MIGRATE || e->a == e->b || e->t < l->t0 || e->t > l->t1)
 			continue;
 		cross = tr->topo.cpu[e->a].node != tr->topo.cpu[e->b].node;
 		x = xt(l, e->t);
@@ -358,7 +385,7 @@ static void migrations(FILE *f, const struct trace *tr, const struct layout *l,
 		xml_text(f, k >= 0 && tr->task[k].comm[0] ? tr->task[k].comm : "task");
 		fprintf(f, " (pid %d) cpu%d -> cpu%d, %s, at %.3f ms</title></line>\n",
 			e->pid, e->a, e->b, e->why[0] ? e->why : "?",
-			(double)(e->t - l->t0) / 1000.0);
+			(double)(e->t - l->base) / 1000.0);
 	}
 	fputs("</g>\n", f);
 }
@@ -449,10 +476,14 @@ int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o)
 	xml_text(f, o->title ? o->title : tr->source);
 	fprintf(f, "</text>\n<text x=\"10\" y=\"36\" font-size=\"11\" fill=\"#555\">"
 		"%d CPUs, %d nodes, %d runqueues, %d tasks, %.1f ms, %d events (%s)"
-		"%s</text>\n", tr->nlanes, l.nbands, tr->nrq, tr->ntask,
-		(double)l.span / 1000.0, tr->nev,
+		"%s", tr->nlanes, l.nbands, tr->nrq, tr->ntask,
+		(double)(tr->t1 - tr->t0) / 1000.0, tr->nev,
 		tr->format == TV_FMT_FTRACE ? "Linux ftrace" : "trace dump",
 		tr->have_topo ? "" : "; no topo: lines, lanes ungrouped");
+	if (l.t0 != tr->t0 || l.t1 != tr->t1)
+		fprintf(f, "; showing %.3f-%.3f ms", (double)(l.t0 - l.base) / 1000.0,
+			(double)(l.t1 - l.base) / 1000.0);
+	fputs("</text>\n", f);
 	for (i = 0; i < NR_CPUS; i++)
 		if (tr->lost[i]) {
 			y += 14;

@@ -23,13 +23,16 @@ struct svg_opts {
 	int width;		/* pixels; 0: the default */
 	int inline_svg;
 	const char *id;
+	double from_ms, to_ms;	/* the window drawn, ms after the first
+				 * event; 0: from the start / to the end */
 };
 int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o);
 
-/* Two timelines, one above the other, each under its title. */
+/* Two timelines, one above the other, each with its title; o gives the
+ * width and window for both (its title and id are not used). */
 int write_page(const struct trace *left, const char *ltitle,
 	       const struct trace *right, const char *rtitle,
-	       const char *title, FILE *f);
+	       const char *title, const struct svg_opts *o, FILE *f);
 
 /* Text made safe for XML/HTML (& < > " ' escaped). */
 void xml_text(FILE *f, const char *s);
