@@ -367,7 +367,7 @@ static void migrations(FILE *f, const struct trace *tr, const struct layout *l,
 		y2 += y2 > y1 ? -3 : 3;		/* the head stops at the lane's middle */
 		/* A white halo keeps the arrow visible over a bar of its colour. */
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-			"stroke=\"#fff\" stroke-width=\"4\" stroke-opacity=\"0.8\"/>",
+			"stroke=\"#fff\" stroke-width=\"3\" stroke-opacity=\"0.55\"/>",
 			x, y1, x, y2);
 		if (cross)
 			fprintf(f, "<line class=\"move-node\" x1=\"%.1f\" y1=\"%d\" "

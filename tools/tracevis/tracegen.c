@@ -176,8 +176,8 @@ static void ev_fork(unsigned long long t, int cpu, int parent, int child)
 	t = stamp(cpu, t);
 	if (!linux_fmt) {
 		emit(t, cpu, "trace: t=%llu cpu=%d ev=fork pid=%d child=%d target=%d "
-		     "child_comm=%s", t, cpu, task[parent].pid, task[child].pid,
-		     task[child].rq, task[child].comm);
+		     "child_comm=%s comm=%s", t, cpu, task[parent].pid, task[child].pid,
+		     task[child].rq, task[child].comm, task[parent].comm);
 		return;
 	}
 	ft_head(h, sizeof(h), cpu, t);
