@@ -181,7 +181,8 @@ void sched_init_migration_thread(int cpu, struct task_struct *t);
  * priority, full slice). The child is not runnable until wake_up_new_task().
  */
 void sched_fork(struct task_struct *parent, struct task_struct *child);
-/* Queue a new task on this CPU's runqueue (just in front of its parent). */
+/* Queue a new task on this CPU's runqueue (just in front of its parent).
+ * A new task is started this way, never with wake_up_process(). */
 void wake_up_new_task(struct task_struct *child);
 
 /*

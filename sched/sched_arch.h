@@ -101,8 +101,8 @@ void arch_sched_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * Trace hook: task p moved from CPU from to CPU to, for reason why (enum
  * sched_move in sched.h). The kernel writes a `trace: ... ev=migrate` event,
- * the simulator counts per-task migrations. Called with both runqueue locks
- * held: record, do not call back.
+ * the simulator counts per-task migrations. Called with runqueue locks held
+ * and interrupts off: record, do not call back.
  */
 void arch_trace_migrate(struct task_struct *p, int from, int to, int why);
 
