@@ -577,6 +577,34 @@ static void svg_window(void)
 	trace_free(&tr);
 }
 
+/* A page puts both timelines on the longer one's scale. */
+static void page_same_scale(void)
+{
+	struct trace a, b;
+	char *buf = NULL, *second;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct svg_opts o = { 0 };
+
+	load_text(&a, "trace: t=0 cpu=0 ev=switch pid=5 prev=0\n"
+		  "trace: t=2000 cpu=0 ev=switch pid=0 prev=5\n", TV_FMT_AUTO);
+	load_text(&b, "trace: t=0 cpu=0 ev=switch pid=5 prev=0\n"
+		  "trace: t=1000 cpu=0 ev=switch pid=0 prev=5\n", TV_FMT_AUTO);
+	write_page(&a, "a", &b, "b", "page", &o, f);
+	fclose(f);
+	second = strstr(buf, "<section id=\"right\">");
+	CHECK(second != NULL, "right section");
+	/* 1400 px wide: the plot runs from x=160 to 1380, so 1 ms of 2 is
+	 * 610 px wide on both sides. */
+	CHECK(strstr(buf, "x=\"160.00\" y=\"66\" width=\"1220.00\"") != NULL,
+	      "left bar spans the plot");
+	CHECK(second && strstr(second, "x=\"160.00\" y=\"66\" width=\"610.00\"") != NULL,
+	      "right bar spans half");
+	free(buf);
+	trace_free(&a);
+	trace_free(&b);
+}
+
 /* ---- robustness --------------------------------------------------------- */
 
 /* Mangled copies of the sample lines (bytes flipped, cut, duplicated)
@@ -658,6 +686,7 @@ int main(int argc, char **argv)
 	run("json_writer", json_writer);
 	run("svg_writer", svg_writer);
 	run("svg_window", svg_window);
+	run("page_same_scale", page_same_scale);
 	run("mangled_lines", mangled_lines);
 	printf("1..%d\n", test_no);
 	return 0;

@@ -22,10 +22,26 @@ static void one(FILE *f, const struct trace *tr, const char *title,
 	fputs("</section>\n", f);
 }
 
+/* The window's length in ms for tr, as write_svg() will clamp it. */
+static double window_ms(const struct trace *tr, const struct svg_opts *o)
+{
+	double all = (double)(tr->t1 - tr->t0) / 1000.0;
+	double from = o->from_ms > 0 ? o->from_ms : 0;
+	double to = o->to_ms > 0 && o->to_ms < all ? o->to_ms : all;
+
+	return to > from ? to - from : 0;
+}
+
 int write_page(const struct trace *left, const char *ltitle,
 	       const struct trace *right, const char *rtitle,
 	       const char *title, const struct svg_opts *o, FILE *f)
 {
+	struct svg_opts same = *o;
+	double a = window_ms(left, o), b = window_ms(right, o);
+
+	/* One time scale for both, so the same moment is at the same x. */
+	same.span_ms = a > b ? a : b;
+	o = &same;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<title>", f);
 	xml_text(f, title);

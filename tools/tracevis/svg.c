@@ -124,6 +124,11 @@ static void do_layout(const struct trace *tr, const struct svg_opts *o,
 		l->t0 = tr->t0 + (uint64_t)(from * 1000.0);
 		l->t1 = tr->t0 + (uint64_t)(to * 1000.0);
 	}
+	/* A page draws both timelines on one scale: the shorter one's axis
+	 * runs on past its last event. */
+	if (o->span_ms > 0 && o->span_ms < 1e12 &&
+	    (double)(l->t1 - l->t0) < o->span_ms * 1000.0)
+		l->t1 = l->t0 + (uint64_t)(o->span_ms * 1000.0);
 	if (l->t1 <= l->t0)
 		l->t1 = l->t0 + 1;
 	l->span = l->t1 - l->t0;

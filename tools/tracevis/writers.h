@@ -25,6 +25,7 @@ struct svg_opts {
 	const char *id;
 	double from_ms, to_ms;	/* the window drawn, ms after the first
 				 * event; 0: from the start / to the end */
+	double span_ms;		/* the axis is at least this long (ms) */
 };
 int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o);
 
