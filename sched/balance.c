@@ -372,6 +372,23 @@ static void idle_recheck_own(runqueue_t *rq, int this_cpu)
  * even, the next local balance fixes that). An idle CPU that found nothing
  * to pull asks a core running several tasks to push one (active balance).
  */
+/*
+ * "interval ticks have passed since this CPU last did it". 2.5.59 tests
+ * jiffies % interval, which needs a tick at every jiffy; a kernel whose
+ * timer interrupts get lost (QEMU drops some under load, while its
+ * arch_jiffies() follows the TSC) would skip most multiples and hardly
+ * balance. For a tick at every jiffy both agree (last starts at 0).
+ */
+static unsigned long last_node_balance[NR_CPUS], last_balance[NR_CPUS];
+
+static int due(unsigned long *last, unsigned long j, unsigned long interval)
+{
+	if (j - *last < interval)
+		return 0;
+	*last = j - j % interval;
+	return 1;
+}
+
 void rebalance_tick(int this_cpu, int idle)
 {
 	runqueue_t *rq = cpu_rq(this_cpu);
@@ -386,11 +403,13 @@ void rebalance_tick(int this_cpu, int idle)
 		return;		/* it has something to run already */
 
 	if (sched_opts.balance == SCHED_BALANCE_NUMA && sched_topo->nnodes > 1 &&
-	    !(j % (idle ? IDLE_NODE_REBALANCE_TICK : BUSY_NODE_REBALANCE_TICK)))
+	    due(&last_node_balance[this_cpu], j,
+		idle ? IDLE_NODE_REBALANCE_TICK : BUSY_NODE_REBALANCE_TICK))
 		moved = balance_node(rq, this_cpu, idle);
 	if (moved && idle)
 		return;
-	if (j % (idle ? IDLE_REBALANCE_TICK : BUSY_REBALANCE_TICK))
+	if (!due(&last_balance[this_cpu], j,
+		 idle ? IDLE_REBALANCE_TICK : BUSY_REBALANCE_TICK))
 		return;
 
 	flags = arch_irq_save();
