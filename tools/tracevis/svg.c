@@ -336,11 +336,11 @@ static void rq_strips(FILE *f, const struct trace *tr, const struct layout *l)
 			fprintf(f, " V%.1f", base - q->s[i].len * scale);
 		}
 		fprintf(f, " H%.1f V%d z\"><title>rq%d: at most %d tasks</title>"
-			"</path>\n", l->x0 + l->w, base, q->id, q->max);
+			"</path>\n", xt(l, tr->t1), base, q->id, q->max);
 		/* The length written where a step is wide enough to hold it. */
 		for (i = 0; i < q->n; i++) {
 			double x = xt(l, q->s[i].t);
-			double e = i + 1 < q->n ? xt(l, q->s[i + 1].t) : l->x0 + l->w;
+			double e = xt(l, i + 1 < q->n ? q->s[i + 1].t : tr->t1);
 
 			if (e - x >= RQ_LABEL_MIN && q->s[i].len)
 				fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" "
@@ -485,7 +485,7 @@ int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o)
 		(double)(tr->t1 - tr->t0) / 1000.0, tr->nev,
 		tr->format == TV_FMT_FTRACE ? "Linux ftrace" : "trace dump",
 		tr->have_topo ? "" : "; no topo: lines, lanes ungrouped");
-	if (l.t0 != tr->t0 || l.t1 != tr->t1)
+	if (o->from_ms > 0 || o->to_ms > 0)
 		fprintf(f, "; showing %.3f-%.3f ms", (double)(l.t0 - l.base) / 1000.0,
 			(double)(l.t1 - l.base) / 1000.0);
 	fputs("</text>\n", f);

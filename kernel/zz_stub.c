@@ -1,3 +1,0 @@
-#include "proc.h"
-#include "uapi/errno.h"
-int proc_start_init(void) { return -ENOSYS; }
