@@ -367,12 +367,6 @@ static void idle_recheck_own(runqueue_t *rq, int this_cpu)
 }
 
 /*
- * The balancing due at this tick. First between nodes, then inside the
- * node (Ingo Molnar's ordering: the node balance need not leave the node
- * even, the next local balance fixes that). An idle CPU that found nothing
- * to pull asks a core running several tasks to push one (active balance).
- */
-/*
  * "interval ticks have passed since this CPU last did it". 2.5.59 tests
  * jiffies % interval, which needs a tick at every jiffy; a kernel whose
  * timer interrupts get lost (QEMU drops some under load, while its
@@ -389,6 +383,12 @@ static int due(unsigned long *last, unsigned long j, unsigned long interval)
 	return 1;
 }
 
+/*
+ * The balancing due at this tick. First between nodes, then inside the
+ * node (Ingo Molnar's ordering: the node balance need not leave the node
+ * even, the next local balance fixes that). An idle CPU that found nothing
+ * to pull asks a core running several tasks to push one (active balance).
+ */
 void rebalance_tick(int this_cpu, int idle)
 {
 	runqueue_t *rq = cpu_rq(this_cpu);

@@ -170,7 +170,7 @@ void schedule_tail(void)
 	finish_task_switch();
 }
 
-void schedule(void)
+static void __schedule(int preempt)
 {
 	struct task_struct *prev, *next;
 	unsigned long flags;
@@ -184,8 +184,13 @@ void schedule(void)
 	prev = cpu_curr(this_cpu);
 	prev->last_run = arch_jiffies();
 
-	/* A task that set itself asleep (or dead) leaves the runqueue. */
-	if (prev->state != TASK_RUNNING && prev->array)
+	/*
+	 * A task that set itself asleep (or dead) leaves the runqueue - unless
+	 * it is only preempted on its way there: it has yet to check what it
+	 * waits for, and may never be woken if it leaves now (Linux's
+	 * PREEMPT_ACTIVE).
+	 */
+	if (!preempt && prev->state != TASK_RUNNING && prev->array)
 		deactivate_task(prev, rq);
 
 	next = pick_next_task(rq, this_cpu, prev);
@@ -203,6 +208,16 @@ void schedule(void)
 	/* prev runs again here, maybe on another CPU, whose lock we hold. */
 	finish_task_switch();
 	arch_irq_restore(flags);
+}
+
+void schedule(void)
+{
+	__schedule(0);
+}
+
+void schedule_preempt(void)
+{
+	__schedule(1);
 }
 
 /* ---- the tick ----------------------------------------------------------- */

@@ -206,8 +206,13 @@ int sched_balance_exec(void);
 
 /* ---- the scheduler proper ----------------------------------------------- */
 
-/* Pick the next task for this CPU and switch to it. */
+/* Pick the next task for this CPU and switch to it. A current task whose
+ * state is not TASK_RUNNING leaves the runqueue (it sleeps, or exits). */
 void schedule(void);
+/* The same from an interrupt's return path (need_resched was set): the
+ * current task stays queued whatever its state, since it was preempted,
+ * not put to sleep. */
+void schedule_preempt(void);
 /* First thing a new task does (see arch_context_switch). */
 void schedule_tail(void);
 /* Timer interrupt, every tick, on every CPU. */

@@ -109,11 +109,15 @@ static void reschedule(struct sim *s, int cpu)
 				migration_thread_run();
 				op_done(s, "migration_thread_run");
 			}
-		} else if (!curr->need_resched) {
-			return;
+			schedule();
+			op_done(s, "schedule");
+			continue;
 		}
-		schedule();
-		op_done(s, "schedule");
+		if (!curr->need_resched)
+			return;
+		/* The interrupt's return path: a preemption. */
+		schedule_preempt();
+		op_done(s, "schedule_preempt");
 	}
 	arch_sched_panic("CPU %d keeps rescheduling", cpu);
 }
