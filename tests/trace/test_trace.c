@@ -365,6 +365,12 @@ static void ftrace_fields(void)
 	CHECK_INT(tr.have_topo, 0);
 	CHECK_INT(tr.nlanes, 2);		/* CPUs 3 and 63, ungrouped */
 	trace_free(&tr);
+	/* A CPU only named as a destination still gets a lane and a queue. */
+	load_text(&tr, "trace: t=1 cpu=0 ev=wakeup pid=4 target=0\n"
+		  "trace: t=2 cpu=0 ev=migrate pid=4 from=0 to=9 why=x\n", TV_FMT_AUTO);
+	CHECK_INT(tr.nlanes, 2);
+	CHECK_INT(rq_len_at(&tr, 9, 2), 1);
+	trace_free(&tr);
 }
 
 static void detect(void)

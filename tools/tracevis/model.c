@@ -84,8 +84,16 @@ int trace_add(struct trace *tr, const struct tv_event *e)
 	tr->ev[tr->nev] = *e;
 	tr->ev[tr->nev].seq = (uint32_t)tr->nev;
 	tr->nev++;
+	/* Every CPU an event names gets a lane, even one that recorded
+	 * nothing: arrows and queues need somewhere to point. */
 	if (e->ev != TV_LOST)
 		tr->used_cpus |= cpumask_of(e->cpu);
+	if (e->ev == TV_WAKEUP)
+		tr->used_cpus |= cpumask_of(e->a);
+	if (e->ev == TV_MIGRATE)
+		tr->used_cpus |= cpumask_of(e->a) | cpumask_of(e->b);
+	if (e->ev == TV_FORK)
+		tr->used_cpus |= cpumask_of(e->b);
 	return 0;
 }
 
