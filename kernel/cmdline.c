@@ -69,6 +69,8 @@ void cmdline_parse(char *s)
 			;
 		if (*end)
 			*end++ = '\0';
+		if (!strcmp(s, "--"))
+			break;		/* the rest is init's (exec.c) */
 		option(s);
 		s = end;
 	}

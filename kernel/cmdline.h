@@ -20,7 +20,8 @@
  *   sched_check       run the scheduler's sanity checker at every tick
  *                     (CPU 0's), and fail ktests that saw a violation
  *
- * Unknown options are printed and ignored.
+ * Unknown options are printed and ignored. Words after "--" are not the
+ * kernel's: they become init's arguments (kernel/exec.c).
  */
 #ifndef KERNEL_CMDLINE_H
 #define KERNEL_CMDLINE_H

@@ -33,6 +33,12 @@ void file_put(struct file *f);
 /* The console (serial, and the PS/2 keyboard when present): one file. */
 extern struct file console_file;
 
+/* A new pipe: its read and write ends, one reference each (pipe.c). */
+int pipe_create(struct file **r, struct file **w);
+
+/* An initrd file opened read-only (sys_io.c), or NULL. */
+struct file *initrd_file_open(const void *data, uint32_t size);
+
 /* The lowest free fd of t for f (which it takes over), or -EMFILE. */
 int fd_install(struct task *t, struct file *f);
 /* t's file for fd, or NULL. */

@@ -5,6 +5,7 @@
 #ifndef KERNEL_PROC_H
 #define KERNEL_PROC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct task;
@@ -24,6 +25,9 @@ int do_fork(struct trap_frame *f);
  * (argv: kernel copies of the strings). On success the trap frame f
  * returns into the new image. */
 int do_exec(struct trap_frame *f, const char *path, int argc, char **argv);
+
+/* exec.c: a regular file of the initrd: 0, -ENOENT or -EISDIR. */
+int initrd_lookup(const char *path, const void **data, size_t *size);
 
 /* Start /bin/init (or init) from the initrd as pid 1; 0 or -errno. */
 int proc_start_init(void);

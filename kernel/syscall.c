@@ -7,9 +7,16 @@
 
 typedef int (*syscall_fn)(uint32_t, uint32_t, uint32_t, uint32_t, uint32_t);
 
+/*
+ * Every call gets all five argument registers: with the i386 C calling
+ * convention (the caller pops the arguments) a function declared with
+ * fewer parameters just ignores the rest, so each sys_* keeps its own
+ * typed prototype (syscall.h). The cast goes through void (*)(void),
+ * which GCC accepts as "any function".
+ */
 static const syscall_fn table[NR_SYSCALLS] = {
-#define SC(name) [SYS_##name] = (syscall_fn)sys_##name,
-	/* SYSCALL_LIST(SC) */
+#define SC(name) [SYS_##name] = (syscall_fn)(void (*)(void))sys_##name,
+	SYSCALL_LIST(SC)
 #undef SC
 };
 

@@ -24,7 +24,8 @@ extern struct task *switch_prev[NR_CPUS];	/* sched_glue.c */
 
 struct spinlock task_table_lock = SPINLOCK_INIT("task table");
 struct task *task_table[MAX_TASKS];
-static int next_pid = 1;
+static int next_pid = 2;	/* 1 is init's: the first process */
+static int init_pid_given;
 static int nr_procs;
 int sched_check_every_tick;
 
@@ -52,7 +53,10 @@ int task_alloc_pid(struct task *t)
 		}
 	if (slot < 0)
 		goto full;
-	for (;;) {
+	if (t->is_proc && !init_pid_given) {
+		init_pid_given = 1;
+		pid = 1;
+	} else for (;;) {
 		pid = next_pid++;
 		if (next_pid > 32767)
 			next_pid = 2;
@@ -160,8 +164,9 @@ struct task *kthread_create(const char *name, int (*fn)(void *), void *arg)
 		task_free(t);
 		return NULL;
 	}
+	/* Not PF_KTHREAD: to the scheduler that means a thread bound to its
+	 * CPU (the migration threads), which balancing leaves alone. */
 	sched_fork(NULL, &t->s);
-	t->s.flags |= PF_KTHREAD;
 	return t;
 }
 
@@ -321,6 +326,11 @@ void cond_resched(void)
 
 static struct task *idle_tasks[NR_CPUS];
 
+struct task *task_idle(int cpu)
+{
+	return idle_tasks[cpu];
+}
+
 /* On each CPU itself: the thread running its idle loop (or kmain on the
  * boot CPU) becomes its idle task, on the stack it already uses. */
 static void init_idle_here(void *arg)
@@ -360,8 +370,6 @@ static void sched_tick(int user)
 	t->run_ticks++;
 	scheduler_tick(user);
 	wake_sleepers();
-	if (sched_check_every_tick && smp_processor_id() == 0)
-		sched_sanity_check();
 }
 
 /* need_resched is set already; trap_exit() acts on it on the way out. */
@@ -380,6 +388,7 @@ void sched_setup(void)
 	if (boot_opts.nonuma)
 		o.balance = SCHED_BALANCE_GLOBAL;
 	sched_check_every_tick = boot_opts.sched_check;
+	o.sanity_ticks = boot_opts.sched_check;	/* every tick, on CPU 0 */
 	sched_init(&cpu_topology, &o);
 	sched_fill_rq_map(&cpu_topology);
 

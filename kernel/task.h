@@ -97,6 +97,9 @@ void sleep_until(uint64_t deadline);
 /* A preemption point for long kernel loops. */
 void cond_resched(void);
 
+/* CPU cpu's idle task (pid 0, not in the pid table). */
+struct task *task_idle(int cpu);
+
 /* A task by pid, or NULL. Caller holds task_table_lock. */
 struct task *task_find(int pid);
 extern struct spinlock task_table_lock;
@@ -117,5 +120,8 @@ void sched_idle_loop(void) __attribute__((noreturn));
 
 /* Kernel options for the scheduler (cmdline). */
 extern int sched_check_every_tick;
+/* "sanity: wasted core" reports logged so far (sched_glue.c): the one
+ * time-based rule of the checker, which vCPU stalls under TCG also trip. */
+extern unsigned long sched_wasted_reports;
 
 #endif

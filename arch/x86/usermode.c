@@ -62,14 +62,14 @@ void trap_exit(struct trap_frame *f)
 	}
 	/*
 	 * Kernel code: only tasks that hold no lock and no per-CPU state
-	 * (idle loops, test hogs), only where interrupts were on and no other
-	 * handler is below us, and never a task on its way to sleep (it set
-	 * its state and will call schedule() itself).
+	 * (idle loops, test hogs), and only where interrupts were on and no
+	 * other handler is below us. schedule_preempt(): a task caught on its
+	 * way to sleep (state set, schedule() not yet called) stays queued.
 	 */
 	if (t->preemptible && (f->eflags & EFLAGS_IF) &&
 	    this_cpu()->irq_depth == 0)
-		while (t->s.need_resched && t->s.state == TASK_RUNNING)
-			schedule();
+		while (t->s.need_resched)
+			schedule_preempt();
 	/*
 	 * The frame's %gs is the per-CPU segment of the CPU the interrupt
 	 * came on; a preempted kernel task may resume on another one, and

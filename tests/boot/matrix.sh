@@ -2,10 +2,12 @@
 # matrix.sh [SHAPE...] - boot the kernel on every shape and check its topology.
 #
 # For each shape of tests/topologies (or those named): boot build/kernel.elf
-# with `-append ktest` (scripts/qemu.sh, batch mode, under a timeout), then
+# with `-append ktest` (plus sched_check on SCHED_SHAPES; scripts/qemu.sh,
+# batch mode, under a timeout), then
 # check that QEMU exited with status 1 (every in-kernel test passed), that the
 # KTAP results say so, and that the `topo:` lines are exactly those
-# build/tests/topoexpect derives from the shape's QEMU arguments. Last, one
+# build/tests/topoexpect -s derives from the shape's QEMU arguments (-s: SMT
+# siblings share a runqueue, so rq= is the first sibling). Last, one
 # boot of build/os.iso through GRUB's default entry (no ktest): its `topo:`
 # lines and "boot: ready", after which QEMU is stopped.
 #
@@ -16,6 +18,9 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 ISO_SHAPE=${ISO_SHAPE:-2n2c2t}
+# Shapes that also run the scheduler's hog ktests (kernel/ktest_sched.c),
+# which need `sched_check` (the sanity checker every tick) and take ~10 s.
+SCHED_SHAPES=${SCHED_SHAPES:-"1n2c2t 2n2c2t 4n2c2t"}
 ISO=${ISO:-$top/build/os.iso}
 
 if [ $# -gt 0 ]; then
@@ -39,7 +44,9 @@ boot_shape() {
 		verdict "$dir" 1
 		return
 	fi
-	boot_kernel "$dir" "$shape" ktest
+	local cmdline=ktest
+	case " $SCHED_SHAPES " in *" $shape "*) cmdline="ktest sched_check" ;; esac
+	boot_kernel "$dir" "$shape" "$cmdline"
 	{
 		check_exit "$dir" "$EXIT_PASS" || bad=1
 		check_ktap "$dir/serial.log" || bad=1
