@@ -7,9 +7,10 @@
 #                         multiboot module (ISO) or with QEMU -initrd
 #   make user-linux       the workloads (user/work/) as static Linux programs
 #                         in build/user-linux/ (for the companion Linux)
-#   test-user             host unit tests of kernel/elf.c, kernel/initrd.c and
-#                         the user library's formatter (ASan + UBSan), and the
-#                         built initrd checked with those same readers
+#   test-user             host unit tests of kernel/elf.c, kernel/initrd.c, the
+#                         user library (against glibc) and the shell's editor
+#                         and parser (ASan + UBSan), and the built initrd
+#                         checked with the kernel's own readers
 #   test-fuzz-user        the ELF and cpio fuzzers, USER_FUZZ_SUITE_SECONDS (15) each
 #   test-user-linux       build the Linux workloads and run each briefly
 #   make fuzz-user        both fuzzers for FUZZ_SECONDS each
@@ -171,6 +172,20 @@ $(UTEST_OUT)/ulib-host.o: $(ULIB_HOST_SRCS) $(wildcard user/include/*.h)
 	@objcopy --prefix-symbols=u_ $@.tmp $@
 	@rm -f $@.tmp
 
+# The shell (user/sh/) the same way, for tests/user/test_sh.c.
+$(UTEST_OUT)/sh-host.o: $(ULIB_HOST_SRCS) $(wildcard user/sh/*.c user/sh/*.h user/include/*.h)
+	@rm -rf $(@D)/shobj && mkdir -p $(@D)/shobj
+	@for f in $(ULIB_HOST_SRCS) $(wildcard user/sh/*.c); do \
+		$(HOSTCC) $(ULIB_HOST_FLAGS) -c $$f -o $(@D)/shobj/$$(basename $$f .c).o \
+		|| exit 1; done
+	@ld -r -o $@.tmp $(@D)/shobj/*.o
+	@objcopy --prefix-symbols=u_ $@.tmp $@
+	@rm -f $@.tmp
+
+$(UTEST_OUT)/test_sh: tests/user/test_sh.c $(UTEST_OUT)/sh-host.o
+	$(HOSTCC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-format-truncation \
+		-Iinclude -fno-pie -no-pie $(UTEST_SAN) -o $@ $^
+
 $(UTEST_OUT)/test_ulib: tests/user/test_ulib.c $(UTEST_OUT)/ulib-host.o
 	$(HOSTCC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-format-truncation \
 		-fno-pie -no-pie $(UTEST_SAN) -o $@ $^
@@ -199,7 +214,7 @@ $(UTEST_OUT)/seeds/.stamp: $(UTEST_OUT)/test_user $(INITRD)
 TEST_SUITES += test-user test-fuzz-user test-user-linux
 
 .PHONY: test-user test-fuzz-user test-user-linux fuzz-user
-test-user: $(UTEST_OUT)/test_user $(UTEST_OUT)/test_ulib $(INITRD)
+test-user: $(UTEST_OUT)/test_user $(UTEST_OUT)/test_ulib $(UTEST_OUT)/test_sh $(INITRD)
 	@tests/run-suite.sh user tests/user/run.sh $(UTEST_OUT) $(INITRD)
 
 test-fuzz-user: $(UTEST_OUT)/fuzz_elf $(UTEST_OUT)/fuzz_initrd $(UTEST_OUT)/seeds/.stamp

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run.sh OUT INITRD - the host tests of the user side: the ELF checker and
 # cpio reader on crafted inputs and on the real INITRD (OUT/test_user), then
-# the user library's formatter against the host's (OUT/test_ulib). Result
+# the user library against glibc (OUT/test_ulib), the shell's line editor
+# and command runner (OUT/test_sh). Result
 # lines are renumbered into one TAP stream.
 set -uo pipefail
 out=${1:?usage: run.sh OUT INITRD}
@@ -23,5 +24,6 @@ run() {
 }
 run "$out/test_user" "$initrd"
 run "$out/test_ulib"
+run "$out/test_sh"
 echo "1..$n"
 exit $rc

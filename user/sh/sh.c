@@ -33,7 +33,9 @@ static int split(char **pp, char **argv, char *sep)
 	for (;;) {
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (!*p || *p == '#')
+		if (*p == '#')
+			*p = 0;		/* the rest of the line is a comment */
+		if (!*p)
 			break;
 		if (*p == ';' || *p == '&') {
 			*sep = *p++;
