@@ -322,6 +322,33 @@ static void test_smt_pick(void)
 	CHECK(sched_sanity_check() == 0, "smt_pick_sane", "%s", "");
 }
 
+/* A task preempted after setting its state (on its way to sleep, before
+ * checking what it waits for) stays queued; schedule() itself dequeues. */
+static void test_preempt_keeps_sleeper_queued(void)
+{
+	struct task_struct *a, *b;
+	int kept;
+
+	machine(UP, NULL);
+	a = spawn(0, 0);
+	b = spawn(0, -5);		/* more important: it preempts a */
+	sim_cpu = 0;
+	a->state = TASK_RUNNING;
+	cpu_slot(0)->curr->need_resched = 1;
+	run_schedule(0);		/* b runs */
+	sleep_current(0);		/* b sleeps; a runs */
+	a->state = TASK_INTERRUPTIBLE;	/* a on its way to sleep... */
+	sim_cpu = 0;
+	wake_up_process(b, 0);		/* ...when b wakes and preempts it */
+	schedule_preempt();
+	kept = a->array != NULL && cpu_curr(0) == b;
+	sleep_current(0);		/* b sleeps again: a goes on, */
+	run_schedule(0);		/* and sleeps for real */
+	CHECK(kept && !a->array && cpu_curr(0) == cpu_idle(0),
+	      "preempt_keeps_sleeper_queued",
+	      "kept=%d array=%p", kept, (void *)a->array);
+}
+
 void test_core(void)
 {
 	test_prio_array();
@@ -334,4 +361,5 @@ void test_core(void)
 	test_fork_exit();
 	test_map_runqueue();
 	test_smt_pick();
+	test_preempt_keeps_sleeper_queued();
 }
