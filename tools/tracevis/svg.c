@@ -98,6 +98,34 @@ static int rq_after_lane(const struct trace *tr, int i)
 	return -1;
 }
 
+/* The time window drawn: --from/--to clamped to the trace (computed in
+ * double, so any number given is safe), stretched to span_ms for a page. */
+static void set_window(const struct trace *tr, const struct svg_opts *o,
+		       struct layout *l)
+{
+	double all = (double)(tr->t1 - tr->t0) / 1000.0;
+	double from = o->from_ms > 0 ? o->from_ms : 0;
+	double to = o->to_ms > 0 ? o->to_ms : all;
+
+	l->base = tr->t0;
+	if (!(from <= all))	/* NaN and huge numbers too */
+		from = all;
+	if (!(to <= all))
+		to = all;
+	if (!(to >= from))
+		to = from;
+	l->t0 = tr->t0 + (uint64_t)(from * 1000.0);
+	l->t1 = tr->t0 + (uint64_t)(to * 1000.0);
+	/* A page draws both timelines on one scale: the shorter one's axis
+	 * runs on past its last event. */
+	if (o->span_ms > 0 && o->span_ms < 1e12 &&
+	    (double)(l->t1 - l->t0) < o->span_ms * 1000.0)
+		l->t1 = l->t0 + (uint64_t)(o->span_ms * 1000.0);
+	if (l->t1 <= l->t0)
+		l->t1 = l->t0 + 1;
+	l->span = l->t1 - l->t0;
+}
+
 static void do_layout(const struct trace *tr, const struct svg_opts *o,
 		      struct layout *l)
 {
@@ -107,31 +135,7 @@ static void do_layout(const struct trace *tr, const struct svg_opts *o,
 	l->width = o->width > 300 ? o->width : DEFAULT_WIDTH;
 	l->x0 = LABEL_W + 10;
 	l->w = l->width - l->x0 - RIGHT_PAD;
-	l->base = l->t0 = tr->t0;
-	l->t1 = tr->t1;
-	{
-		/* The window, clamped to the trace (in double: any number in). */
-		double all = (double)(tr->t1 - tr->t0) / 1000.0;
-		double from = o->from_ms > 0 ? o->from_ms : 0;
-		double to = o->to_ms > 0 ? o->to_ms : all;
-
-		if (!(from <= all))
-			from = all;
-		if (!(to <= all))
-			to = all;
-		if (!(to >= from))
-			to = from;
-		l->t0 = tr->t0 + (uint64_t)(from * 1000.0);
-		l->t1 = tr->t0 + (uint64_t)(to * 1000.0);
-	}
-	/* A page draws both timelines on one scale: the shorter one's axis
-	 * runs on past its last event. */
-	if (o->span_ms > 0 && o->span_ms < 1e12 &&
-	    (double)(l->t1 - l->t0) < o->span_ms * 1000.0)
-		l->t1 = l->t0 + (uint64_t)(o->span_ms * 1000.0);
-	if (l->t1 <= l->t0)
-		l->t1 = l->t0 + 1;
-	l->span = l->t1 - l->t0;
+	set_window(tr, o, l);
 	for (i = 0; i < NR_CPUS; i++)
 		if (tr->lost[i])
 			y += 14;	/* one warning line per CPU that lost events */
