@@ -32,6 +32,7 @@
  *    on loses refill ms of work (0.5 by default) refilling its caches; SMT
  *    siblings share their caches, so moving between them costs nothing.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim.h"
@@ -61,11 +62,49 @@ static unsigned long usec(unsigned long ticks)
 	return ticks * (1000000 / HZ);
 }
 
+/* A `trace:` line (tests/trace/README.md) at this tick, from sim_cpu. */
+static void trace(struct sim *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void trace(struct sim *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!s->trace)
+		return;
+	fprintf(s->trace, "trace: t=%lu cpu=%d ", usec(sim_jiffies), sim_cpu);
+	va_start(ap, fmt);
+	vfprintf(s->trace, fmt, ap);
+	va_end(ap);
+	fputc('\n', s->trace);
+}
+
+/* A task's name for traces: its task line's, "migration/N", or "idle". */
+static const char *comm(struct sim *s, struct task_struct *p, char *buf,
+			size_t len)
+{
+	struct sim_task *st = sim_task_of(s, p);
+
+	if (st)
+		snprintf(buf, len, "%s", s->sc->tmpl[st->tmpl].name);
+	else if (p->flags & PF_KTHREAD)
+		snprintf(buf, len, "migration/%d", task_cpu(p));
+	else
+		snprintf(buf, len, "idle");
+	return buf;
+}
+
 static void on_switch(struct task_struct *prev, struct task_struct *next)
 {
-	if (S->trace)
-		fprintf(S->trace, "trace: t=%lu cpu=%d ev=switch pid=%d prev=%d\n",
-			usec(sim_jiffies), sim_cpu, next->pid, prev->pid);
+	static const char state[] = "RSDX";
+	char a[SIM_NAME], b[SIM_NAME];
+	int st = prev->state == TASK_ZOMBIE ? 3 :
+		 prev->state == TASK_UNINTERRUPTIBLE ? 2 :
+		 prev->state == TASK_INTERRUPTIBLE ? 1 : 0;
+
+	trace(S, "ev=switch pid=%d prev=%d prev_state=%c prev_comm=%s comm=%s",
+	      next->pid, prev->pid, state[st], comm(S, prev, a, sizeof(a)),
+	      comm(S, next, b, sizeof(b)));
 }
 
 static void on_migrate(struct task_struct *p, int from, int to, int why)
@@ -77,10 +116,8 @@ static void on_migrate(struct task_struct *p, int from, int to, int why)
 		if (S->topo.cpu[from].node != S->topo.cpu[to].node)
 			st->cross_node++;
 	}
-	if (S->trace)
-		fprintf(S->trace, "trace: t=%lu cpu=%d ev=migrate pid=%d from=%d "
-			"to=%d why=%s\n", usec(sim_jiffies), sim_cpu, p->pid, from,
-			to, sched_move_name[why]);
+	trace(S, "ev=migrate pid=%d from=%d to=%d why=%s", p->pid, from, to,
+	      sched_move_name[why]);
 }
 
 static unsigned rnd(struct sim *s)
@@ -196,6 +233,9 @@ static void setup_task(struct sim *s, struct sim_task *st, int cpu)
 	sim_cpu = cpu;
 	wake_up_new_task(&st->t);
 	op_done(s, "wake_up_new_task");
+	trace(s, "ev=fork pid=%d child=%d target=%d child_comm=%s",
+	      st->parent ? st->parent->t.pid : 0, st->t.pid, task_cpu(&st->t),
+	      s->sc->tmpl[st->tmpl].name);
 }
 
 /* Task lines whose time has come: made by the kernel on their CPU. */
@@ -246,6 +286,8 @@ static void wake(struct sim *s, struct sim_task *st, int from_cpu, int sync)
 	sim_cpu = from_cpu;
 	wake_up_process(&st->t, sync);
 	op_done(s, sync ? "wake_up_process(sync)" : "wake_up_process");
+	trace(s, "ev=wakeup pid=%d target=%d sync=%d", st->t.pid,
+	      task_cpu(&st->t), sync);
 }
 
 /* The current task of cpu sleeps, until wake_at (0: until woken). */
@@ -267,6 +309,8 @@ static void task_exit(struct sim *s, struct sim_task *st, int cpu)
 
 	st->zombie = 1;
 	st->exited = s->now;
+	sim_cpu = cpu;
+	trace(s, "ev=exit pid=%d", st->t.pid);
 	if (parent && parent->alive && !parent->zombie) {
 		parent->children_alive--;
 		if (parent->blocked && !parent->wake_at &&
@@ -358,6 +402,7 @@ static void act(struct sim *s, int cpu)
 		st->exec_done = 1;
 		st->exec_cpu = sched_balance_exec();
 		op_done(s, "sched_balance_exec");
+		trace(s, "ev=exec pid=%d comm=%s", st->t.pid, tm->name);
 		st->t.node = s->topo.cpu[st->exec_cpu].node;
 		exec_snapshot(s, st);
 		reschedule(s, cpu);

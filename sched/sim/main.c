@@ -6,7 +6,9 @@
  *     --topo-args ARGS  run on a shape given by QEMU arguments
  *     --topologies F    the shapes file (default tests/topologies)
  *     --no-check        skip the sanity checker (faster)
- *     --trace FILE      write `trace:` lines (switches and migrations)
+ *     --trace FILE      write the run as `trace:` lines (tests/trace/README.md:
+ *                       topo, switch, wakeup, migrate, fork, exec, exit),
+ *                       which build/tools/tracevis draws
  *     --report          print the per-task and per-CPU numbers (stdout)
  *     --options OPTS    override the scenario's options ("balance=node ...")
  *     --summary LABEL   print one `summary:` line per run, tagged LABEL
@@ -38,6 +40,12 @@ static int all_shapes(const char *file, char names[][256], int max)
 }
 
 static const char *summary_label;
+static FILE *trace_out;
+
+static void trace_topo_line(const char *line)
+{
+	fprintf(trace_out, "%s\n", line);
+}
 
 static int run_one(struct scenario *sc, const char *topo, const char *file,
 		   int check, FILE *trace, int report, int *n)
@@ -53,6 +61,11 @@ static int run_one(struct scenario *sc, const char *topo, const char *file,
 		return 1;
 	}
 	s.trace = trace;
+	if (trace) {
+		/* The lanes for tracevis: the topology with its runqueues. */
+		trace_out = trace;
+		topo_report(&s.topo, trace_topo_line);
+	}
 	sim_run(&s);
 	if (report)
 		sim_report(&s, stdout);
