@@ -16,9 +16,9 @@
 /* Iterations between clock reads: about 20-100 us under QEMU TCG. */
 #define BURN_CHUNK	20000
 
-static inline uint64_t burn_ms(unsigned int ms, uint64_t *seen, int *moves)
+static inline uint64_t burn_until_seen(uint64_t end, uint64_t *seen, int *moves)
 {
-	uint64_t end = shim_now_us() + (uint64_t)ms * 1000u, loops = 0;
+	uint64_t loops = 0;
 	volatile uint32_t sink = 0;
 	int last = -1;
 
@@ -36,6 +36,17 @@ static inline uint64_t burn_ms(unsigned int ms, uint64_t *seen, int *moves)
 		last = cpu;
 	} while (shim_now_us() < end);
 	return loops;
+}
+
+static inline uint64_t burn_ms(unsigned int ms, uint64_t *seen, int *moves)
+{
+	return burn_until_seen(shim_now_us() + (uint64_t)ms * 1000u, seen, moves);
+}
+
+/* Burn until the clock reads end (microseconds, shim_now_us()). */
+static inline uint64_t burn_until(uint64_t end)
+{
+	return burn_until_seen(end, NULL, NULL);
 }
 
 /* The CPUs in mask in Linux's cpulist syntax ("0,3-5"), or "none". */
