@@ -5,7 +5,8 @@
 #   test-shapes   topoexpect agrees with QEMU's own view of every shape
 #                 (QEMU started with -S, no kernel: tests/boot/qemuview.sh)
 #   test-boot     every shape of tests/topologies booted with ktest, plus
-#                 one boot of the ISO through GRUB (tests/boot/matrix.sh)
+#                 one boot of the ISO through GRUB and one of the user-mode
+#                 tests with the initrd (tests/boot/matrix.sh)
 #   test-badacpi  crafted bad ACPI tables and a forced panic
 #                 (tests/boot/badacpi.sh)
 #
@@ -58,7 +59,7 @@ test-lib: $(TESTS_OUT)/test_lib
 test-shapes: $(TESTS_OUT)/topoexpect
 	@tests/run-suite.sh shapes tests/boot/qemuview.sh
 
-test-boot: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso
+test-boot: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso $(BUILD)/initrd.cpio
 	@tests/run-suite.sh boot tests/boot/matrix.sh
 
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \

@@ -9,7 +9,8 @@
 # build/tests/topoexpect -s derives from the shape's QEMU arguments (-s: SMT
 # siblings share a runqueue, so rq= is the first sibling). Last, one
 # boot of build/os.iso through GRUB's default entry (no ktest): its `topo:`
-# lines and "boot: ready", after which QEMU is stopped.
+# lines and "boot: ready", after which QEMU is stopped. Then the user-mode
+# tests (boot_user below).
 #
 # One TAP line per boot, with its wall time: "ok 3 boot_2n2c2t # 2.4 s".
 # Folders build/tests/boot/<shape>/ keep each boot's serial log.
@@ -18,6 +19,13 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 ISO_SHAPE=${ISO_SHAPE:-2n2c2t}
+# The user-mode boot: build/initrd.cpio as -initrd, init running
+# /etc/test.sh (badargs: bad pointers and arguments to every system call;
+# forkbomb: -EAGAIN at the process limit and a working system after; a
+# corrupt ELF that exec refuses; workloads), which powers off with the
+# number of failed commands as status: QEMU exits 1 when all passed.
+USER_SHAPE=${USER_SHAPE:-2n2c2t}
+INITRD=${INITRD:-$top/build/initrd.cpio}
 # Shapes that also run the scheduler's hog ktests (kernel/ktest_sched.c),
 # which need `sched_check` (the sanity checker every tick) and take ~10 s.
 SCHED_SHAPES=${SCHED_SHAPES:-"1n2c2t 2n2c2t 4n2c2t"}
@@ -86,7 +94,29 @@ boot_iso() {
 	verdict "$dir" $bad
 }
 
-if ! need_files "$KERNEL" "$TOPOEXPECT" "$ISO"; then
+boot_user() {
+	local dir=$BOOT_OUT/user-$USER_SHAPE bad=0
+	mkdir -p "$dir"
+	boot_kernel "$dir" "$USER_SHAPE" "-- /etc/test.sh" -initrd "$INITRD"
+	{
+		check_exit "$dir" "$EXIT_PASS" || bad=1
+		if tr -d '\r' <"$dir/serial.log" | grep -aq 'not ok [0-9]'; then
+			echo "# user-mode tests failed:"
+			tr -d '\r' <"$dir/serial.log" | grep -a 'not ok [0-9]' |
+				sed 's/^/#   | /'
+			bad=1
+		fi
+		check_grep "$dir/serial.log" '^# [0-9]+ passed, 0 failed' \
+			"user-mode KTAP summary" || bad=1
+		check_grep "$dir/serial.log" 'exec: /bin/corrupt: not an executable' \
+			"refusal of the corrupt ELF" || bad=1
+		check_grep "$dir/serial.log" 'fork_refused # .*EAGAIN' \
+			"fork bomb stopped by -EAGAIN" || bad=1
+	} >"$dir/diag"
+	verdict "$dir" $bad
+}
+
+if ! need_files "$KERNEL" "$TOPOEXPECT" "$ISO" "$INITRD"; then
 	echo "not ok 1 boot_prerequisites"
 	echo "1..1"
 	exit 0
@@ -100,6 +130,9 @@ done
 rm -f "$BOOT_OUT/iso-$ISO_SHAPE/status"
 throttle
 boot_iso &
+rm -f "$BOOT_OUT/user-$USER_SHAPE/status"
+throttle
+boot_user &
 wait
 
 n=0
@@ -117,4 +150,5 @@ for shape in "${shapes[@]}"; do
 	report "boot_$shape" "$BOOT_OUT/$shape"
 done
 report "boot_iso_grub_$ISO_SHAPE" "$BOOT_OUT/iso-$ISO_SHAPE"
+report "boot_user_tests_$USER_SHAPE" "$BOOT_OUT/user-$USER_SHAPE"
 echo "1..$n"
