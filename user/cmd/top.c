@@ -7,7 +7,7 @@
  * Each refresh takes a snapshot and shows what changed since the previous
  * one: per CPU the share of ticks it was busy, context switches per
  * second and the tasks that moved in (and why); per task the share of a
- * CPU it got (its ticks against the ticks an average CPU counted). Waiting uses poll() on the console so 'q' is seen at once;
+ * CPU it got (its ticks against the ticks its CPU counted). Waiting uses poll() on the console so 'q' is seen at once;
  * a kernel without poll() gets plain sleeps and 5 refreshes by default.
  */
 #include <stdio.h>
@@ -34,29 +34,32 @@ static const struct schedstat_cpu *prev_cpu(const struct snap *p, uint32_t cpu)
 	return NULL;
 }
 
+/*
+ * The ticks CPU cpu counted since the last refresh: a task's share is its
+ * ticks against those of the CPU it is on, counted rather than computed
+ * from the time, because under QEMU TCG a busy vCPU misses timer
+ * interrupts (20-35%, arch/x86/timer.c) and run_ticks only counts the
+ * ones that arrived. Never 0.
+ */
+static uint32_t cpu_ticks(const struct snap *s, const struct snap *p, uint32_t cpu)
+{
+	const struct schedstat_cpu *o = prev_cpu(p, cpu), *c = prev_cpu(s, cpu);
+	uint32_t n;
+
+	if (!o || !c)
+		return 1;
+	n = c->busy_ticks - o->busy_ticks + c->idle_ticks - o->idle_ticks;
+	return n ? n : 1;
+}
+
 static void show(const struct snap *s, const struct snap *p, int batch, int n, int total)
 {
 	uint64_t dus = s->sum.uptime_us - p->sum.uptime_us;
-	uint32_t dticks = 0, *delta, *order;
+	uint32_t *delta, *order;
 	int i, j;
 
 	if (!dus)
 		dus = 1;
-	/*
-	 * One CPU's worth of ticks in this interval, counted rather than
-	 * computed from the time: under QEMU TCG a busy vCPU misses timer
-	 * interrupts (20-35%, arch/x86/timer.c), and a task's run_ticks only
-	 * counts the ones that arrived.
-	 */
-	for (i = 0; i < s->ncpu; i++) {
-		const struct schedstat_cpu *c = &s->cpu[i], *o = prev_cpu(p, c->cpu);
-
-		if (o)
-			dticks += c->busy_ticks - o->busy_ticks + c->idle_ticks - o->idle_ticks;
-	}
-	dticks = s->ncpu ? dticks / (uint32_t)s->ncpu : 0;
-	if (!dticks)
-		dticks = 1;
 	if (!batch)
 		printf("\033[H\033[2J");
 	printf("top: up %llu.%01llu s, %u tasks, %u running, %llu switches/s  [%d/%s%d]%s\n",
@@ -115,7 +118,8 @@ static void show(const struct snap *s, const struct snap *p, int batch, int n, i
 		printf("%5d %c %6s %3u %4d %3u %4u %3u%% %5u %s%s\n", t->pid, (char)t->state,
 		       policy_name(t->policy), t->prio,
 		       t->policy == SCHED_NORMAL ? (int)t->static_prio - 120 : 0,
-		       t->cpu, t->node, delta[order[i]] * 100 / dticks, t->sleep_avg,
+		       t->cpu, t->node, delta[order[i]] * 100 / cpu_ticks(s, p, t->cpu),
+		       t->sleep_avg,
 		       t->name, (t->flags & SCHEDSTAT_TASK_KTHREAD) ? " [k]" : "");
 	}
 out:

@@ -44,14 +44,14 @@ int main(int argc, char **argv)
 		if (pid == 0) {
 			struct result r = { i, -1, 0 };
 			int e1 = shim_pin(cpu), e2 = shim_nice(nices[i]);
-			uint64_t now = shim_now_us();
 
 			if (e1 < 0 || e2 < 0)
 				printf("nicemix: child %d: pin %d, nice %d\n", i, e1, e2);
 			/* Everyone burns over the same window, so no one runs
-			 * alone at the start or the end. */
-			if (now < start)
-				shim_sleep_ms((unsigned int)((start - now) / 1000u));
+			 * alone at the start or the end. The wait for the start
+			 * burns too: a sleep would earn sleep_avg, and the
+			 * interactivity bonus would blur the nice levels. */
+			burn_until(start);
 			r.loops = burn_until(start + (uint64_t)secs * 1000000u);
 			shim_getcpu(&r.cpu, NULL);
 			shim_write(fds[1], &r, sizeof(r));
