@@ -303,6 +303,43 @@ static void model_rq_length(void)
 	trace_free(&tr);
 }
 
+/* Several traces in one file (the simulator's one per shape): the chosen
+ * one is read; a report after a run's events without one is that run's. */
+static void runs_in_one_file(void)
+{
+	static const char *const text =
+		"trace: t=1 cpu=0 ev=switch pid=4 prev=0\n"
+		"trace: t=9 cpu=0 ev=switch pid=0 prev=4\n"
+		"topo: cpus=2 packages=1 cores=1 threads_per_core=2 nodes=1 runqueues=1\n"
+		"topo: cpu=0 apic=0 package=0 core=0 thread=0 node=0 siblings=0-1 core_siblings=0-1 rq=0\n"
+		"topo: cpu=1 apic=1 package=0 core=0 thread=1 node=0 siblings=0-1 core_siblings=0-1 rq=0\n"
+		"topo: cpus=1 packages=1 cores=1 threads_per_core=1 nodes=1 runqueues=1\n"
+		"topo: cpu=0 apic=0 package=0 core=0 thread=0 node=0 siblings=0 core_siblings=0 rq=0\n"
+		"trace: t=100 cpu=0 ev=switch pid=7 prev=0\n"
+		"trace: t=200 cpu=0 ev=switch pid=8 prev=7\n"
+		"trace: t=300 cpu=0 ev=switch pid=0 prev=8\n";
+	struct trace tr;
+	char *copy, *line, *save = NULL;
+	int run, fmt;
+
+	for (run = 1; run <= 3; run++) {
+		copy = strdup(text);
+		trace_init(&tr, "runs");
+		tr.want_run = run;
+		fmt = TV_FMT_AUTO;
+		for (line = strtok_r(copy, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save))
+			trace_feed_line(&tr, 1, line, &fmt);
+		free(copy);
+		CHECK_INT(model_finish(&tr), 0);
+		CHECK_INT(tr.event_runs, 2);
+		CHECK_INT(tr.nev, run == 1 ? 2 : run == 2 ? 3 : 0);
+		CHECK_INT(tr.nlanes, run == 1 ? 2 : run == 2 ? 1 : 0);
+		CHECK_INT(tr.have_topo, run < 3);
+		trace_free(&tr);
+	}
+}
+
 /* ---- ftrace ------------------------------------------------------------- */
 
 static void ftrace_sample(void)
@@ -684,6 +721,7 @@ int main(int argc, char **argv)
 	run("ours_per_cpu_order", ours_per_cpu_order);
 	run("model_lost_switch_out", model_lost_switch_out);
 	run("model_rq_length", model_rq_length);
+	run("runs_in_one_file", runs_in_one_file);
 	run("ftrace_sample", ftrace_sample);
 	run("ftrace_fields", ftrace_fields);
 	run("detect", detect);

@@ -37,11 +37,27 @@ static void clean(char *s, size_t *len)
 void trace_feed_line(struct trace *tr, long lineno, char *line, int *format)
 {
 	size_t len = strlen(line);
+	int kind;
 
 	clean(line, &len);
 	tr->lines++;
+	kind = detect_format_line(line);
+	/* A second topology report after events starts another run (the
+	 * simulator writes one per shape into one file); a run's first report
+	 * may come before or after its events. Only the chosen run is read. */
+	if (strstr(line, "topo: cpus=")) {
+		if (tr->run_events && tr->run_topo) {
+			tr->runs++;
+			tr->run_events = 0;
+		}
+		tr->run_topo = 1;
+	}
+	if (kind && !tr->run_events++)
+		tr->event_runs++;
+	if (tr->runs + 1 != (tr->want_run ? tr->want_run : 1))
+		return;
 	if (*format == TV_FMT_AUTO)
-		*format = detect_format_line(line);
+		*format = kind;
 	if (parse_topo_line(tr, lineno, line))
 		return;
 	if (*format == TV_FMT_OURS)

@@ -2,11 +2,13 @@
  * tracevis - a scheduler trace turned into pictures.
  *
  *   tracevis [-j OUT.json] [-s OUT.svg] [--title T] [--width PX]
- *            [--from MS] [--to MS] [--format ours|ftrace] DUMP
+ *            [--from MS] [--to MS] [--run N] [--format ours|ftrace] DUMP
  *   tracevis --page OUT.html --left OURS --right LINUX
  *            [--title T] [--left-title T] [--right-title T] [--width PX]
  *            [--from MS] [--to MS] [--format ours|ftrace]
  *
+ * --run N: a file holding several traces (each begins with its topo:
+ * report, as the simulator writes one per shape) is read for the Nth only.
  * --from/--to draw only that window of the SVG timelines (milliseconds
  * after each trace's first event); the JSON always holds everything.
  *
@@ -27,16 +29,17 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: tracevis [-j OUT.json] [-s OUT.svg] [--title T] [--width PX]\n"
-		"                [--from MS] [--to MS] [--format ours|ftrace] DUMP\n"
+		"                [--from MS] [--to MS] [--run N] [--format ours|ftrace] DUMP\n"
 		"       tracevis --page OUT.html --left OURS --right LINUX [--title T]\n"
 		"                [--left-title T] [--right-title T] [--width PX]\n"
 		"                [--from MS] [--to MS] [--format ours|ftrace]\n");
 	return 2;
 }
 
-static int load(struct trace *tr, const char *path, int format)
+static int load(struct trace *tr, const char *path, int format, int run)
 {
 	trace_init(tr, path);
+	tr->want_run = run;
 	if (trace_read_file(tr, path, format))
 		return -1;
 	if (model_finish(tr)) {
@@ -102,7 +105,7 @@ int main(int argc, char **argv)
 		   *right = NULL, *in = NULL;
 	static struct trace a, b;
 	struct job j = { .a = &a, .b = &b };
-	int format = TV_FMT_AUTO, i, rc = 0;
+	int format = TV_FMT_AUTO, i, rc = 0, run = 1;
 
 	for (i = 1; i < argc; i++) {
 		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -138,6 +141,8 @@ int main(int argc, char **argv)
 			j.rtitle = v;
 		else if (!strcmp(o, "--width"))
 			j.o.width = atoi(v);
+		else if (!strcmp(o, "--run") && atoi(v) > 0)
+			run = atoi(v);
 		else if (!strcmp(o, "--from"))
 			j.o.from_ms = atof(v);
 		else if (!strcmp(o, "--to"))
@@ -152,7 +157,7 @@ int main(int argc, char **argv)
 	if (page) {
 		if (!left || !right || in || json || svg)
 			return usage();
-		if (load(&a, left, format) || load(&b, right, format))
+		if (load(&a, left, format, run) || load(&b, right, format, run))
 			return 2;
 		if (!j.title)
 			j.title = "Scheduler timelines";
@@ -164,7 +169,7 @@ int main(int argc, char **argv)
 	} else {
 		if (!in || left || right || (!json && !svg))
 			return usage();
-		if (load(&a, in, format))
+		if (load(&a, in, format, run))
 			return 2;
 		if (json && output(json, do_json, &j))
 			rc = -1;

@@ -463,6 +463,13 @@ void model_report(const struct trace *tr, FILE *f)
 	if (!tr->have_topo)
 		fprintf(f, "tracevis: %s: no topo: lines; one lane per CPU, "
 			"ungrouped\n", tr->source);
+	if (tr->event_runs > 1)
+		fprintf(f, "tracevis: %s: %d traces in the file (each topo: report "
+			"after events starts one); drew number %d (--run N)\n",
+			tr->source, tr->runs + 1, tr->want_run ? tr->want_run : 1);
+	if (tr->want_run > tr->runs + 1)
+		fprintf(f, "tracevis: %s: there is no trace number %d\n", tr->source,
+			tr->want_run);
 	if (tr->malformed) {
 		fprintf(f, "tracevis: %s: %ld malformed lines skipped\n",
 			tr->source, tr->malformed);

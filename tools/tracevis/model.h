@@ -125,6 +125,13 @@ struct trace {
 	uint64_t t0, t1;		/* first and last event time */
 	uint64_t lost[NR_CPUS];		/* events dropped per CPU */
 
+	/* Runs: a file may hold several traces, each starting with its topo:
+	 * report (input.c); want_run (1-based, 0 = 1) is the one read. */
+	int want_run, runs;		/* runs: the current run's number - 1 */
+	int run_topo;			/* the current run had its topo: report */
+	int event_runs;			/* runs that had events */
+	long run_events;
+
 	/* What was not understood. */
 	long lines, malformed, unknown_ev, ignored;
 	int nquoted;
