@@ -2,7 +2,7 @@
 #
 #   build/kernel.elf  ELF32 at 1 MiB with a multiboot v1 header: boots from
 #                     GRUB (`multiboot`) and from QEMU -kernel alike
-#   build/os.iso      GRUB rescue ISO with boot/grub.cfg (make iso)
+#   build/os.iso      GRUB rescue ISO with boot/grub.cfg and the initrd (make iso)
 #
 # Sources: boot/*.asm, arch/x86/*.{c,asm}, kernel/*.c, lib/*.c, sched/*.c (the
 # portable scheduler; its seam is kernel/sched_glue.c + kernel/sched_env.h). Objects go to
@@ -67,10 +67,13 @@ $(BUILD)/kernel.elf: $(BUILD)/kernel.pass1.elf $(BUILD)/ksyms.o
 		{ echo "kernel.mk: functions moved between the link passes" >&2; \
 		  rm -f $@; exit 1; }
 
-$(BUILD)/os.iso: $(BUILD)/kernel.elf boot/grub.cfg
+# The initrd (mk/user.mk) rides along as a multiboot module: init and the
+# shell come from it.
+$(BUILD)/os.iso: $(BUILD)/kernel.elf boot/grub.cfg $(BUILD)/initrd.cpio
 	@rm -rf $(BUILD)/isodir
 	@mkdir -p $(BUILD)/isodir/boot/grub
 	@cp $(BUILD)/kernel.elf $(BUILD)/isodir/boot/kernel.elf
+	@cp $(BUILD)/initrd.cpio $(BUILD)/isodir/boot/initrd.cpio
 	@cp boot/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
 	$(call kmsg,ISO,$@)
 	$(KQ)grub-mkrescue -o $@ $(BUILD)/isodir 2> $(BUILD)/grub-mkrescue.log || \
