@@ -25,6 +25,8 @@ static int child(int ms)
 int main(int argc, char **argv)
 {
 	int n, ms, i, per_node[64] = { 0 }, failed = 0;
+	/* exec(path, NULL) starts a program with argc 0. */
+	char *self = argc > 0 ? argv[0] : "execer";
 	char msbuf[16];
 
 	if (argc > 1 && !strcmp(argv[1], "-child"))
@@ -40,10 +42,10 @@ int main(int argc, char **argv)
 		int pid = shim_fork();
 
 		if (pid == 0) {
-			char *args[] = { argv[0], "-child", msbuf, NULL };
-			int r = shim_exec(shim_self(argv[0]), args);
+			char *args[] = { self, "-child", msbuf, NULL };
+			int r = shim_exec(shim_self(self), args);
 
-			printf("execer: exec %s failed (%d)\n", shim_self(argv[0]), r);
+			printf("execer: exec %s failed (%d)\n", shim_self(self), r);
 			shim_exit(127);
 		}
 		if (pid < 0)
