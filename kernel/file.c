@@ -2,14 +2,15 @@
  * file.c - open files: references, fd tables, and the console.
  *
  * The console writes through printk (serial and VGA, one line at a time
- * under printk's lock) and reads COM1's receiver. There is no receive
- * interrupt: a reader polls the UART every CONSOLE_POLL_MS, sleeping in
- * between, which costs nothing measurable and keeps the UART driver
- * (arch/x86/serial.c) output-only.
+ * under printk's lock) and reads COM1's receiver and the PS/2 keyboard's
+ * queue (arch/x86/ps2kbd.c). There is no receive interrupt on COM1: a
+ * reader polls both every CONSOLE_POLL_MS, sleeping in between, which
+ * keeps the UART driver (arch/x86/serial.c) output-only.
  */
 #include "file.h"
 #include "io.h"
 #include "printk.h"
+#include "ps2kbd.h"
 #include "task.h"
 #include "uaccess.h"
 
@@ -53,10 +54,23 @@ struct file *fd_file(struct task *t, int fd)
 
 /* ---- the console -------------------------------------------------------- */
 
+static int serial_ready(void)
+{
+	return !!(inb(COM1_LSR) & LSR_DATA_READY);
+}
+
 static int console_readable(struct file *f)
 {
 	(void)f;
-	return !!(inb(COM1_LSR) & LSR_DATA_READY);
+	return serial_ready() || ps2kbd_pending();
+}
+
+/* The next input byte from either source, or -1. */
+static int console_getc(void)
+{
+	if (serial_ready())
+		return inb(COM1_DATA);
+	return ps2kbd_getc();
 }
 
 static int console_read(struct file *f, char *ubuf, uint32_t len)
@@ -71,8 +85,12 @@ static int console_read(struct file *f, char *ubuf, uint32_t len)
 			return -EINTR;
 		msleep(CONSOLE_POLL_MS);
 	}
-	while (n < len && console_readable(f)) {
-		c = (char)inb(COM1_DATA);
+	while (n < len) {
+		int k = console_getc();
+
+		if (k < 0)
+			break;
+		c = (char)k;
 		if (copy_to_user(ubuf + n, &c, 1))
 			return n ? (int)n : -EFAULT;
 		n++;

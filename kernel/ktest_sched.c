@@ -124,6 +124,16 @@ static int is_hog(const struct hog *h, int n, const struct task_struct *p)
 	return 0;
 }
 
+/* Sleep until CPU cpu has taken n ticks since it had `since`, or ms of
+ * guest time passed. */
+static void wait_ticks(int cpu, uint32_t since, uint32_t n, uint32_t ms)
+{
+	uint64_t deadline = jiffies_64() + (uint64_t)ms * HZ / 1000;
+
+	while (cpu_data(cpu)->ticks - since < n && jiffies_64() < deadline)
+		msleep(5);
+}
+
 static int ncpus(void)
 {
 	return cpu_topology.ncpus;
@@ -297,6 +307,7 @@ KTEST(affinity)
 {
 	int from = ncpus() - 1, to = 0, late;
 	uint32_t tk_from, tk_to;
+	uint64_t deadline;
 	struct hog *h;
 
 	NEED_SCHED_CHECK(t);
@@ -312,7 +323,10 @@ KTEST(affinity)
 	h->watch[0] = from;
 	h->watch[1] = to;
 	hogs_start(h, 1);
-	msleep(100);
+	/* 100 of its CPU's ticks (at most 5 s: a loaded host runs a vCPU
+	 * when it can). */
+	tk_from = cpu_data(from)->ticks;
+	wait_ticks(from, tk_from, 100, 5000);
 	if (h->cpus_seen != cpumask_of(from) || !h->rounds) {
 		uint64_t seen = h->cpus_seen;
 
@@ -329,7 +343,9 @@ KTEST(affinity)
 	tk_to = cpu_data(to)->ticks;
 	set_cpus_allowed(&h->t->s, cpumask_of(to));
 	h->cpus_seen = 0;
-	msleep(100);
+	deadline = jiffies_64() + 5 * HZ;
+	while (!h->first_seen[to] && jiffies_64() < deadline)
+		msleep(2);
 	late = -1;
 	if (h->first_seen[to]) {
 		int a = (int)(h->seen_ticks[to][0] - tk_from);
@@ -351,7 +367,7 @@ KTEST(affinity)
 	 * set_cpus_allowed() documents). */
 	sanity_begin();
 	h->cpus_seen = 0;
-	msleep(50);
+	wait_ticks(to, cpu_data(to)->ticks, 50, 5000);
 	if (h->cpus_seen != cpumask_of(to)) {
 		uint64_t seen = h->cpus_seen;
 

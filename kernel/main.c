@@ -22,6 +22,7 @@
 #include "panic.h"
 #include "printk.h"
 #include "proc.h"
+#include "ps2kbd.h"
 #include "smp.h"
 #include "string.h"
 #include "task.h"
@@ -125,6 +126,7 @@ void kmain(uint32_t magic, uint32_t mbi)
 	this_cpu()->apic_id = lapic_id();
 	if (have_madt)
 		ioapic_init(&acpi_info);
+	ps2kbd_init(have_madt);
 	smp_init_ipis();
 	timer_calibrate();
 	timer_start_tick();
