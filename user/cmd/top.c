@@ -7,8 +7,9 @@
  * Each refresh takes a snapshot and shows what changed since the previous
  * one: per CPU the share of ticks it was busy, context switches per
  * second and the tasks that moved in (and why); per task the share of a
- * CPU it got (its ticks against the ticks its CPU counted). Waiting uses poll() on the console so 'q' is seen at once;
- * a kernel without poll() gets plain sleeps and 5 refreshes by default.
+ * CPU it got (its ticks against the ticks its CPU counted). Waiting uses
+ * poll() on the console so 'q' is seen at once; a kernel without poll()
+ * gets plain sleeps and 5 refreshes by default.
  */
 #include <stdio.h>
 #include <stdlib.h>
