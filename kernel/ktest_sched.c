@@ -114,16 +114,6 @@ static void hogs_stop(struct hog *h, int n)
 	kfree(h);
 }
 
-static int is_hog(const struct hog *h, int n, const struct task_struct *p)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (&h[i].t->s == p)
-			return 1;
-	return 0;
-}
-
 /* Sleep until CPU cpu has taken n ticks since it had `since`, or ms of
  * guest time passed. */
 static void wait_ticks(int cpu, uint32_t since, uint32_t n, uint32_t ms)
@@ -139,13 +129,10 @@ static int ncpus(void)
 	return cpu_topology.ncpus;
 }
 
-static int nr_rqs(void)
+/* The core of cpu, named by its lowest thread. */
+static int core_of(int cpu)
 {
-	int cpu, n = 0;
-
-	for (cpu = 0; cpu < ncpus(); cpu++)
-		n += sched_rq_of(cpu) == cpu;
-	return n;
+	return first_cpu(cpu_topology.sibling_map[cpu]);
 }
 
 /* The hog tests take seconds each: they run when the command line asks
@@ -191,16 +178,20 @@ static int sanity_end(struct ktest_ctx *t)
  */
 KTEST(smt_spread)
 {
-	int cores = nr_rqs(), n = cores, cpu, i;
+	int cores = 0, n, cpu, i;
 	uint64_t t0 = jiffies_64(), deadline = t0 + HZ;
-	int per_rq[NR_CPUS];
+	int per_core[NR_CPUS];
 	struct hog *h;
 	char got[96];
 
 	NEED_SCHED_CHECK(t);
 
+	/* Physical cores, named by their first thread (sibling_map). */
+	for (cpu = 0; cpu < ncpus(); cpu++)
+		cores += core_of(cpu) == cpu;
+	n = cores;
 	if (cores < 2)
-		return ktest_skip(t, "needs 2 runqueues");
+		return ktest_skip(t, "needs 2 cores");
 	sanity_begin();
 	h = hogs_create(n);
 	if (!h)
@@ -209,20 +200,21 @@ KTEST(smt_spread)
 	for (;;) {
 		int ok = 1, len = 0;
 
-		memset(per_rq, 0, sizeof(per_rq));
+		/* By the CPU each hog is on (running or queued there): the
+		 * ktest thread itself runs on CPU 0 whenever it looks. */
+		memset(per_core, 0, sizeof(per_core));
+		for (i = 0; i < n; i++)
+			per_core[core_of(task_cpu(&h[i].t->s))]++;
 		for (cpu = 0; cpu < ncpus(); cpu++)
-			if (is_hog(h, n, sched_current(cpu)))
-				per_rq[sched_rq_of(cpu)]++;
-		for (cpu = 0; cpu < ncpus(); cpu++)
-			if (sched_rq_of(cpu) == cpu && per_rq[cpu] != 1)
+			if (core_of(cpu) == cpu && per_core[cpu] != 1)
 				ok = 0;
 		if (ok)
 			break;
 		if (jiffies_64() > deadline) {
 			for (cpu = 0; cpu < ncpus() && len < (int)sizeof(got) - 8; cpu++)
-				if (sched_rq_of(cpu) == cpu)
+				if (core_of(cpu) == cpu)
 					len += snprintf(got + len, sizeof(got) - len,
-							" rq%d=%d", cpu, per_rq[cpu]);
+							" core%d=%d", cpu, per_core[cpu]);
 			hogs_stop(h, n);
 			return ktest_fail(t, "not one hog per core after 1 s:%s", got);
 		}

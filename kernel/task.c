@@ -27,7 +27,6 @@ struct task *task_table[MAX_TASKS];
 static int next_pid = 2;	/* 1 is init's: the first process */
 static int init_pid_given;
 static int nr_procs;
-int sched_check_every_tick;
 
 struct task *this_task(void)
 {
@@ -387,7 +386,6 @@ void sched_setup(void)
 	o.test_ht = boot_opts.test_ht;
 	if (boot_opts.nonuma)
 		o.balance = SCHED_BALANCE_GLOBAL;
-	sched_check_every_tick = boot_opts.sched_check;
 	o.sanity_ticks = boot_opts.sched_check;	/* every tick, on CPU 0 */
 	sched_init(&cpu_topology, &o);
 	sched_fill_rq_map(&cpu_topology);

@@ -118,8 +118,6 @@ void task_finish_switch(void);
 /* The boot CPU enters its idle loop (after kmain). */
 void sched_idle_loop(void) __attribute__((noreturn));
 
-/* Kernel options for the scheduler (cmdline). */
-extern int sched_check_every_tick;
 /* "sanity: wasted core" reports logged so far (sched_glue.c): the one
  * time-based rule of the checker, which vCPU stalls under TCG also trip. */
 extern unsigned long sched_wasted_reports;
