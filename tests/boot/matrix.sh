@@ -100,7 +100,7 @@ boot_user() {
 	boot_kernel "$dir" "$USER_SHAPE" "-- /etc/test.sh" -initrd "$INITRD"
 	{
 		check_exit "$dir" "$EXIT_PASS" || bad=1
-		if tr -d '\r' <"$dir/serial.log" | grep -aq 'not ok [0-9]'; then
+		if tr -d '\r' <"$dir/serial.log" | grep -a 'not ok [0-9]' >/dev/null; then
 			echo "# user-mode tests failed:"
 			tr -d '\r' <"$dir/serial.log" | grep -a 'not ok [0-9]' |
 				sed 's/^/#   | /'
