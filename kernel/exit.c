@@ -46,11 +46,13 @@ void proc_exit_family(struct task *t, int status)
 	t->exit_status = status;
 	parent = t->parent;
 	t->s.state = TASK_ZOMBIE;
-	spin_unlock_irqrestore(&task_table_lock, flags);
+	/* Under the lock: a parent that exits too cannot be reaped (and
+	 * freed) before it is woken. Runqueue locks nest inside this one. */
 	if (parent)
 		wake_up_process(&parent->s, 0);
 	if (wake_init)
 		wake_up_process(&init->s, 0);
+	spin_unlock_irqrestore(&task_table_lock, flags);
 }
 
 /* Free a zombie child c (no longer in anyone's way: marked reaped). */
