@@ -51,14 +51,16 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 {
 	struct task *p = task_of(prev), *n = task_of(next);
 	struct percpu *pc = this_cpu();
-
 	uintptr_t sp = (uintptr_t)&pc;
 
 	KASSERT(!irqs_enabled(), "context switch with interrupts off");
+	/* The scheduler's prev is what this CPU really runs, on its stack:
+	 * a wrong %gs after a preemption once broke exactly this. */
 	if (pc->current != p || sp < p->kstack || sp >= p->kstack + KSTACK_SIZE)
-		panic("switch on CPU %d: prev %s (pid %d, stack %lx) but current %s, "
-		      "sp %lx", pc->cpu, p->name, p->s.pid, (unsigned long)p->kstack,
-		      pc->current ? ((struct task *)pc->current)->name : "-",
+		panic("switch on CPU %d: the scheduler's prev is pid %d (%s, stack "
+		      "0x%lx) but the CPU runs %s on sp 0x%lx", pc->cpu, p->s.pid,
+		      p->name, (unsigned long)p->kstack,
+		      pc->current ? ((struct task *)pc->current)->name : "nothing",
 		      (unsigned long)sp);
 	KASSERT(*(uint32_t *)n->kstack == STACK_END_MAGIC,
 		"the next task's stack end is intact");

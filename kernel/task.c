@@ -218,8 +218,9 @@ void task_exit(int status)
 	struct task *t = this_task();
 
 	if (t->s.flags & PF_IDLE)
-		panic("task_exit(%d) in idle task %s on CPU %d; esp %p, stack [%lx..%lx)",
-		      status, t->name, smp_processor_id(), (void *)&t,
+		panic("task_exit(%d) by %s on CPU %d: an idle task never exits "
+		      "(sp %p, its stack [0x%lx, 0x%lx))", status, t->name,
+		      smp_processor_id(), (void *)&t,
 		      (unsigned long)this_cpu()->stack_base,
 		      (unsigned long)this_cpu()->stack_top);
 	proc_exit_files(t);
@@ -359,13 +360,11 @@ static void sched_tick(int user)
 
 	if (!t)
 		return;
-	{
-		uintptr_t sp = (uintptr_t)&t;
-		if (sp < t->kstack || sp >= t->kstack + KSTACK_SIZE)
-			panic("tick on CPU %d: current %s (stack %lx) but sp %lx; sched curr pid %d",
-			      smp_processor_id(), t->name, (unsigned long)t->kstack,
-			      (unsigned long)sp, sched_current(smp_processor_id())->pid);
-	}
+	/* current and the stack in use agree (as checked at every switch). */
+	if ((uintptr_t)&t < t->kstack || (uintptr_t)&t >= t->kstack + KSTACK_SIZE)
+		panic("tick on CPU %d: current is %s (stack 0x%lx) but sp is 0x%lx",
+		      smp_processor_id(), t->name, (unsigned long)t->kstack,
+		      (unsigned long)(uintptr_t)&t);
 	t->run_ticks++;
 	scheduler_tick(user);
 	wake_sleepers();
