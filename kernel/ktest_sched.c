@@ -510,9 +510,11 @@ KTEST(sleeper_latency)
 	worst = s->worst;
 	wakeups = s->wakeups;
 	kfree(s);
-	if (wakeups < 5 || worst > slice)
+	/* A slice, plus the tick the wakeup came in (partly over) and the
+	 * one the first hog's slice ends in. */
+	if (wakeups < 5 || worst > slice + 2)
 		return ktest_fail(t, "%u wakeups, worst %u ticks late, want <= %u",
-				  wakeups, worst, slice);
+				  wakeups, worst, slice + 2);
 	printk("# sleeper_latency: %d hogs on CPUs 0x%llx: %u wakeups, worst "
 	       "%u ticks late (slice %u)\n", n, (unsigned long long)core,
 	       wakeups, worst, slice);
