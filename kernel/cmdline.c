@@ -50,6 +50,8 @@ static void option(char *opt)
 		boot_opts.nonuma = 1;
 	} else if (!strcmp(opt, "sched_check") && !val) {
 		boot_opts.sched_check = 1;
+	} else if (!strcmp(opt, "trace") && !val) {
+		boot_opts.trace = 1;
 	} else {
 		printk("cmdline: unknown option '%s%s%s' ignored\n", opt,
 		       val ? "=" : "", val ? val : "");

@@ -19,6 +19,9 @@
  *                     boundaries, no exec placement): SCHED_BALANCE_GLOBAL
  *   sched_check       run the scheduler's sanity checker at every tick
  *                     (CPU 0's), and fail ktests that saw a violation
+ *   trace             record scheduler events from boot (kernel/trace.h);
+ *                     under ktest, trace_records_switches also dumps its
+ *                     trace to the trace port (COM2)
  *
  * Unknown options are printed and ignored. Words after "--" are not the
  * kernel's: they become init's arguments (kernel/exec.c).
@@ -39,6 +42,7 @@ struct boot_options {
 	enum smp_mode smp_mode;
 	int maxcpus;			/* 0: no limit */
 	int noshare, test_ht, nonuma, sched_check;
+	int trace;
 };
 
 extern struct boot_options boot_opts;

@@ -27,6 +27,7 @@
 #include "string.h"
 #include "task.h"
 #include "timer.h"
+#include "trace.h"
 #include "trap.h"
 #include "usermode.h"
 
@@ -137,6 +138,7 @@ void kmain(uint32_t magic, uint32_t mbi)
 	/* The runqueues merge SMT siblings: the report's rq= shows that. */
 	sched_setup();
 	topology_report();
+	trace_init();
 	usermode_init();
 	mm_init();
 

@@ -128,29 +128,4 @@ void arch_sched_log(const char *fmt, ...)
 	printk("%s\n", buf);
 }
 
-/*
- * The trace hooks. There is no trace ring in the kernel yet (kernel/trace.c
- * of DESIGN.md): migrations are counted by sched/ itself (the stat: line),
- * and events are not recorded one by one. arch_trace() is the seam's newer
- * hook, arch_trace_migrate() the older one; both are here so the kernel
- * links against either version of sched_arch.h.
- */
-void arch_trace(int ev, const struct task_struct *p, int a, int b, int c);
-void arch_trace_migrate(struct task_struct *p, int from, int to, int why);
-
-void arch_trace(int ev, const struct task_struct *p, int a, int b, int c)
-{
-	(void)ev;
-	(void)p;
-	(void)a;
-	(void)b;
-	(void)c;
-}
-
-void arch_trace_migrate(struct task_struct *p, int from, int to, int why)
-{
-	(void)p;
-	(void)from;
-	(void)to;
-	(void)why;
-}
+/* arch_trace(), the seam's trace hook, is in kernel/trace.c. */

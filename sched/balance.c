@@ -193,7 +193,7 @@ static int __load_balance(runqueue_t *this_rq, cpumask_t mask,
 {
 	struct candidate cand[NR_CPUS];
 	int tried[NR_CPUS] = { 0 };
-	int n, i, k, moved = 0;
+	int n, i, k, moved = 0, last = 0;
 	long this_nr;
 
 	n = find_candidates(this_rq, env->idle, mask, &this_nr, cand);
@@ -201,6 +201,7 @@ static int __load_balance(runqueue_t *this_rq, cpumask_t mask,
 		runqueue_t *busiest = cand[i].rq;
 
 		tried[i] = 1;
+		last = i;
 		double_lock_balance(this_rq, busiest);
 		/* Re-check with both locks held: things move meanwhile. */
 		if (env->idle) {
@@ -215,6 +216,9 @@ static int __load_balance(runqueue_t *this_rq, cpumask_t mask,
 		if (moved || !env->idle)
 			break;
 	}
+	if (n && !moved)	/* moves are traced one by one; this is not */
+		arch_trace(SCHED_TRACE_BALANCE, NULL, 0, env->why,
+			   cand[last].rq->id);
 	return moved;
 }
 
@@ -490,7 +494,7 @@ static int sched_best_cpu(struct task_struct *p)
 	return best;
 }
 
-int sched_balance_exec(void)
+static int balance_exec(void)
 {
 	int this_cpu = arch_smp_processor_id(), dest;
 	struct task_struct *p = current_task(), *wake;
@@ -511,5 +515,13 @@ int sched_balance_exec(void)
 		wake_up_process(wake, 0);
 		schedule();
 	}
+	return dest;
+}
+
+int sched_balance_exec(void)
+{
+	int dest = balance_exec();
+
+	arch_trace(SCHED_TRACE_EXEC, current_task(), dest, 0, 0);
 	return dest;
 }

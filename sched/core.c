@@ -159,6 +159,17 @@ static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
 
 /* ---- schedule() --------------------------------------------------------- */
 
+/* prev_state= of a switch trace line: what the task left the CPU as. */
+static char state_letter(long state)
+{
+	switch (state) {
+	case TASK_RUNNING:		return 'R';
+	case TASK_INTERRUPTIBLE:	return 'S';
+	case TASK_UNINTERRUPTIBLE:	return 'D';
+	default:			return 'X';
+	}
+}
+
 /* After a switch: release the runqueue lock of the CPU we now run on. */
 static void finish_task_switch(void)
 {
@@ -204,6 +215,10 @@ static void __schedule(int preempt)
 	sched_stats[this_cpu].switches++;
 	cpu_slot(this_cpu)->curr = next;
 	next->cpu = this_cpu;	/* a shared runqueue: maybe from a sibling */
+	if (!preempt && prev->state == TASK_ZOMBIE)
+		arch_trace(SCHED_TRACE_EXIT, prev, 0, 0, 0);
+	arch_trace(SCHED_TRACE_SWITCH, next, prev->pid,
+		   preempt ? 'R' : state_letter(prev->state), 0);
 	arch_context_switch(prev, next);
 	/* prev runs again here, maybe on another CPU, whose lock we hold. */
 	finish_task_switch();

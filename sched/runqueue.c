@@ -289,7 +289,7 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 	dst->nr_running++;
 	if (src != dst) {
 		sched_stats[cpu].moves_in[why]++;
-		arch_trace_migrate(p, from, cpu, why);
+		arch_trace(SCHED_TRACE_MIGRATE, p, from, cpu, why);
 	}
 }
 

@@ -71,6 +71,27 @@ enum sched_move {
 };
 extern const char *const sched_move_name[SCHED_MOVE_NR];
 
+/*
+ * Scheduler events for arch_trace() (sched_arch.h), and what its arguments
+ * mean. The `ev=` word of a trace line is sched_trace_name[ev] and the
+ * line itself is sched_trace_format()'s (tests/trace/README.md).
+ */
+enum sched_trace_ev {
+	SCHED_TRACE_SWITCH,	/* p next, a prev's pid, b prev's state letter
+				 * (R S D X), schedule() */
+	SCHED_TRACE_WAKEUP,	/* p woken, a target CPU, b sync */
+	SCHED_TRACE_MIGRATE,	/* p, a from CPU, b to CPU, c enum sched_move */
+	SCHED_TRACE_FORK,	/* p the child, a the parent's pid, b the CPU
+				 * it is queued for (wake_up_new_task) */
+	SCHED_TRACE_EXEC,	/* p, a the CPU sched_balance_exec() chose */
+	SCHED_TRACE_EXIT,	/* p, before its last switch (prev_state X) */
+	SCHED_TRACE_BALANCE,	/* p NULL, a tasks moved (0: a load_balance()
+				 * pass that found a busier runqueue and moved
+				 * nothing), b enum sched_move, c its CPU */
+	SCHED_TRACE_NR
+};
+extern const char *const sched_trace_name[SCHED_TRACE_NR];
+
 struct prio_array;
 
 #ifndef SCHED_ENV_TASK_FIELDS
@@ -271,6 +292,17 @@ const struct sched_cpu_stat *sched_cpu_stat(int cpu);
  * active_moves_in=N idle_ticks=N busy_ticks=N wake_moves_in=N
  * affinity_moves_in=N" into buf (NUL-terminated). Returns its length. */
 int sched_stat_format(int cpu, char *buf, size_t len);
+
+/*
+ * One `trace:` line (tests/trace/README.md, without a newline) into buf
+ * (NUL-terminated); returns its length. The arguments are those of
+ * arch_trace() plus the time, the recording CPU, p's pid and p's name
+ * (NULL or "": no comm key). Lines that name no task for pid (balance)
+ * print pid=0.
+ */
+int sched_trace_format(char *buf, size_t len, unsigned long long t_us,
+		       int cpu, int ev, int pid, int a, int b, int c,
+		       const char *comm);
 
 /* ---- the sanity checker (sanity.c) --------------------------------------- */
 

@@ -99,11 +99,14 @@ void arch_sched_panic(const char *fmt, ...)
 void arch_sched_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
- * Trace hook: task p moved from CPU from to CPU to, for reason why (enum
- * sched_move in sched.h). The kernel writes a `trace: ... ev=migrate` event,
- * the simulator counts per-task migrations. Called with runqueue locks held
- * and interrupts off: record, do not call back.
+ * Trace hook: scheduler event ev (enum sched_trace_ev in sched.h, which
+ * says what p, a, b and c mean for each) happened on this CPU. The kernel
+ * records it in this CPU's trace ring (kernel/trace.c) when tracing is on;
+ * the simulator counts migrations and writes the events its engine does not
+ * write itself. Called with runqueue locks held and interrupts off: record,
+ * do not call back, and return at once when tracing is off (it is on hot
+ * paths: every switch and wakeup).
  */
-void arch_trace_migrate(struct task_struct *p, int from, int to, int why);
+void arch_trace(int ev, const struct task_struct *p, int a, int b, int c);
 
 #endif

@@ -112,6 +112,7 @@ void wake_up_new_task(struct task_struct *child)
 		__activate_task(child, rq);
 	}
 	wake_up_cpu(rq, task_cpu(child), child);
+	arch_trace(SCHED_TRACE_FORK, child, parent->pid, task_cpu(child), 0);
 	task_rq_unlock(rq, flags);
 }
 

@@ -102,8 +102,8 @@ int wake_up_process(struct task_struct *p, int sync)
 			p->cpu = this_cpu;
 			if (cpu_rq(from) != cpu_rq(this_cpu)) {
 				sched_stats[this_cpu].moves_in[SCHED_MOVE_WAKE]++;
-				arch_trace_migrate(p, from, this_cpu,
-						   SCHED_MOVE_WAKE);
+				arch_trace(SCHED_TRACE_MIGRATE, p, from,
+					   this_cpu, SCHED_MOVE_WAKE);
 			}
 			task_rq_unlock(rq, flags);
 			continue;	/* lock the runqueue it is on now */
@@ -123,6 +123,7 @@ int wake_up_process(struct task_struct *p, int sync)
 			wake_up_cpu(rq, task_cpu(p), p);
 		}
 		success = 1;
+		arch_trace(SCHED_TRACE_WAKEUP, p, task_cpu(p), sync, 0);
 		break;
 	}
 	if (p->state != TASK_ZOMBIE)

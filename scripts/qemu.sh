@@ -9,6 +9,9 @@
 #   interactive: serial console on this terminal (make run); Ctrl-A X quits.
 #   batch:       no terminal; serial to stdout; used by the tests.
 #   debug:       like interactive, plus -s -S (gdb stub on :1234, CPU halted).
+#   TRACE_FILE=path: a second serial port (COM2) written to path: where the
+#   kernel's trace dump goes (kernel/trace.h); without it the dump goes to
+#   the console.
 # The guest leaves through isa-debug-exit (port 0xf4): QEMU's exit status is
 # (value << 1) | 1.
 set -euo pipefail
@@ -32,5 +35,11 @@ debug) common+=(-nographic -s -S) ;;
 batch) common+=(-display none -serial stdio -monitor none) ;;
 *) echo "qemu.sh: unknown QEMU_MODE '$mode'" >&2; exit 2 ;;
 esac
+if [ -n "${TRACE_FILE:-}" ]; then
+	# The first -serial is COM1: -nographic's implicit console must be
+	# spelled out once another -serial is given.
+	[ "$mode" = batch ] || common+=(-serial mon:stdio)
+	common+=(-serial "file:$TRACE_FILE")
+fi
 # shellcheck disable=SC2086 # the shape's arguments are words by design
 exec qemu-system-x86_64 $args "${common[@]}" "$@"

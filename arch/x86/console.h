@@ -11,6 +11,11 @@
 int serial_init(void);
 void serial_putc(char c);
 
+/* COM2 (0x2f8), the same way: the trace dump's port. Its writer serializes
+ * (kernel/trace.c), printk never uses it. */
+int serial2_init(void);
+void serial2_putc(char c);
+
 /* 80x25 colour text at 0xB8000; scrolls, no cursor. */
 void vga_init(void);
 void vga_putc(char c);

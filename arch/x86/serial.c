@@ -1,5 +1,6 @@
 /*
- * serial.c - COM1, the console every test reads.
+ * serial.c - COM1, the console every test reads, and COM2, where the trace
+ * dump goes (kernel/trace.c) so that it does not mix with the console.
  *
  * Polled output only: the kernel prints little, and polling works with
  * interrupts off, in panic and on any CPU. 115200 8N1 as grub.cfg sets it,
@@ -9,6 +10,7 @@
 #include "io.h"
 
 #define COM1		0x3f8
+#define COM2		0x2f8
 #define UART_DATA	0	/* DLAB=0: transmit/receive */
 #define UART_IER	1	/* DLAB=0: interrupt enable */
 #define UART_DLL	0	/* DLAB=1: divisor low */
@@ -28,32 +30,43 @@
 /* Spins before giving up on a byte, so a missing UART cannot hang us. */
 #define TX_SPIN_LIMIT	100000
 
-static int serial_ok;
+static int serial_ok, serial2_ok;
 
-int serial_init(void)
+/* Program the UART at port; -1 when nothing answers there (its scratch
+ * register does not keep what we write: no UART, reads give 0xff). */
+static int uart_init(uint16_t port)
 {
-	/* A UART has a scratch register that keeps what we write. */
-	outb(COM1 + UART_SCR, 0x5a);
-	if (inb(COM1 + UART_SCR) != 0x5a)
+	outb(port + UART_SCR, 0x5a);
+	if (inb(port + UART_SCR) != 0x5a)
 		return -1;
-	outb(COM1 + UART_IER, 0x00);
-	outb(COM1 + UART_LCR, LCR_DLAB);
-	outb(COM1 + UART_DLL, BAUD_DIVISOR & 0xff);
-	outb(COM1 + UART_DLH, BAUD_DIVISOR >> 8);
-	outb(COM1 + UART_LCR, LCR_8N1);
-	outb(COM1 + UART_FCR, 0xc7);	/* FIFOs on, cleared, 14-byte trigger */
-	outb(COM1 + UART_MCR, 0x03);	/* DTR, RTS */
-	serial_ok = 1;
+	outb(port + UART_SCR, 0xa5);
+	if (inb(port + UART_SCR) != 0xa5)
+		return -1;
+	outb(port + UART_IER, 0x00);
+	outb(port + UART_LCR, LCR_DLAB);
+	outb(port + UART_DLL, BAUD_DIVISOR & 0xff);
+	outb(port + UART_DLH, BAUD_DIVISOR >> 8);
+	outb(port + UART_LCR, LCR_8N1);
+	outb(port + UART_FCR, 0xc7);	/* FIFOs on, cleared, 14-byte trigger */
+	outb(port + UART_MCR, 0x03);	/* DTR, RTS */
 	return 0;
 }
 
-static void serial_raw(char c)
+static void uart_raw(uint16_t port, char c)
 {
 	int n = TX_SPIN_LIMIT;
 
-	while (!(inb(COM1 + UART_LSR) & LSR_THRE) && --n)
+	while (!(inb(port + UART_LSR) & LSR_THRE) && --n)
 		;
-	outb(COM1 + UART_DATA, (unsigned char)c);
+	outb(port + UART_DATA, (unsigned char)c);
+}
+
+int serial_init(void)
+{
+	if (uart_init(COM1))
+		return -1;
+	serial_ok = 1;
+	return 0;
 }
 
 void serial_putc(char c)
@@ -61,6 +74,21 @@ void serial_putc(char c)
 	if (!serial_ok)
 		return;
 	if (c == '\n')
-		serial_raw('\r');
-	serial_raw(c);
+		uart_raw(COM1, '\r');
+	uart_raw(COM1, c);
+}
+
+int serial2_init(void)
+{
+	if (!serial2_ok && uart_init(COM2))
+		return -1;
+	serial2_ok = 1;
+	return 0;
+}
+
+/* No '\r' before '\n': COM2 carries data for a file, not a terminal. */
+void serial2_putc(char c)
+{
+	if (serial2_ok)
+		uart_raw(COM2, c);
 }

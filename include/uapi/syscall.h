@@ -51,7 +51,7 @@
 #define SYS_clock_us		19	/* (uint64_t *us) -> 0: microseconds since boot */
 #define SYS_schedstat		20	/* (int what, void *buf, unsigned int len) -> records (schedstat.h) */
 #define SYS_topo		21	/* (char *buf, unsigned int len) -> length of the whole report */
-#define SYS_trace		22	/* (int cmd, void *buf, unsigned int len): reserved, -ENOSYS today */
+#define SYS_trace		22	/* (int cmd, void *buf, unsigned int len) -> per cmd (uapi/trace.h) */
 #define SYS_reboot		23	/* (int cmd, int status) -> never returns (REBOOT_*) */
 #define SYS_open		24	/* (const char *path, int flags) -> fd: an initrd file, read only */
 #define SYS_poll		25	/* (int fd, int timeout_ms) -> 1 readable, 0 timed out */

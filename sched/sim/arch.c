@@ -26,6 +26,8 @@ unsigned long sim_ipis_sent;
 unsigned long sim_switches;
 void (*sim_switch_hook)(struct task_struct *prev, struct task_struct *next);
 void (*sim_migrate_hook)(struct task_struct *p, int from, int to, int why);
+void (*sim_trace_hook)(int ev, const struct task_struct *p, int a, int b,
+		       int c);
 int sim_verbose;
 unsigned long sim_sanity_lines;
 char sim_last_log[512];
@@ -76,10 +78,21 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 		sim_switch_hook(prev, next);
 }
 
-void arch_trace_migrate(struct task_struct *p, int from, int to, int why)
+/*
+ * Migrations go to sim_migrate_hook (the engine counts them per task and
+ * traces them); every other event to sim_trace_hook. The scheduler hands
+ * the task as const; the hooks get it as the scheduler's own pointer.
+ */
+void arch_trace(int ev, const struct task_struct *p, int a, int b, int c)
 {
-	if (sim_migrate_hook)
-		sim_migrate_hook(p, from, to, why);
+	if (ev < 0 || ev >= SCHED_TRACE_NR)
+		arch_sched_panic("trace event %d out of range", ev);
+	if (ev == SCHED_TRACE_MIGRATE) {
+		if (sim_migrate_hook)
+			sim_migrate_hook((struct task_struct *)p, a, b, c);
+	} else if (sim_trace_hook) {
+		sim_trace_hook(ev, p, a, b, c);
+	}
 }
 
 void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls)

@@ -24,6 +24,10 @@ extern void (*sim_switch_hook)(struct task_struct *prev,
 			       struct task_struct *next);
 extern void (*sim_migrate_hook)(struct task_struct *p, int from, int to,
 				int why);
+/* Called for each arch_trace() event other than a migration, which goes
+ * to sim_migrate_hook (may be NULL). */
+extern void (*sim_trace_hook)(int ev, const struct task_struct *p, int a,
+			      int b, int c);
 
 /* 0: print only "sanity:" log lines; 1: every log line; -1: none (a test
  * that breaks the scheduler on purpose and reads sim_last_log). */

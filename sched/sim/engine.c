@@ -120,6 +120,22 @@ static void on_migrate(struct task_struct *p, int from, int to, int why)
 	      sched_move_name[why]);
 }
 
+/*
+ * The scheduler's other trace points. The engine writes switch, wakeup,
+ * fork, exec and exit lines itself, where it knows the tasks' names; the
+ * balance passes that moved nothing are seen only inside the scheduler.
+ */
+static void on_trace(int ev, const struct task_struct *p, int a, int b, int c)
+{
+	char line[256];
+
+	if (!S->trace || ev != SCHED_TRACE_BALANCE)
+		return;
+	sched_trace_format(line, sizeof(line), usec(sim_jiffies), sim_cpu, ev,
+			   p ? p->pid : 0, a, b, c, NULL);
+	fprintf(S->trace, "%s\n", line);
+}
+
 static unsigned rnd(struct sim *s)
 {
 	s->rng ^= s->rng << 13;
@@ -636,6 +652,7 @@ int sim_setup(struct sim *s, const struct scenario *sc, const char *topo,
 	S = s;
 	sim_switch_hook = on_switch;
 	sim_migrate_hook = on_migrate;
+	sim_trace_hook = on_trace;
 	sched_init(&s->topo, &sc->opts);
 	for (i = 0; i < sc->nmap; i++) {
 		int a = sc->map[i][0], b = sc->map[i][1];
@@ -710,4 +727,5 @@ void sim_free(struct sim *s)
 	s->rq_dev = NULL;
 	sim_switch_hook = NULL;
 	sim_migrate_hook = NULL;
+	sim_trace_hook = NULL;
 }
