@@ -16,6 +16,8 @@ void timer_start_tick(void);
 
 /* TSC ticks per microsecond, as calibrated (0 before). */
 uint32_t tsc_khz(void);
+/* The error bound of that boot calibration, kHz. */
+uint32_t tsc_khz_error(void);
 
 /* Microseconds since timer_calibrate(); a monotonic clock on one CPU, and
  * across CPUs as far as their TSCs agree (QEMU keeps them together). */
