@@ -181,8 +181,8 @@ static void emit_line(const char *line)
  * gives the task its new name, so the record holds the old one; the next
  * record about the same task (on any CPU) was made with the new name.
  */
-static const char *exec_comm(const struct trace_rec *e, const uint32_t *count,
-			     int ncpus)
+static const char *exec_comm(const struct trace_rec *e, int e_cpu,
+			     const uint32_t *count, int ncpus)
 {
 	const struct trace_rec *best = NULL;
 	int cpu;
@@ -192,9 +192,12 @@ static const char *exec_comm(const struct trace_rec *e, const uint32_t *count,
 		for (i = 0; i < count[cpu]; i++) {
 			const struct trace_rec *r = &trace_cpus[cpu].buf[i];
 
-			if (r->pid != e->pid || r == e || !r->comm[0] ||
+			/* After e: later in e's own ring, later in time in
+			 * another's. A fork record names the child. */
+			if (r->pid != e->pid || !r->comm[0] ||
 			    r->ev == SCHED_TRACE_FORK ||
-			    (int64_t)(r->tsc - e->tsc) < 0)
+			    (cpu == e_cpu ? r <= e :
+			     (int64_t)(r->tsc - e->tsc) < 0))
 				continue;
 			if (!best || (int64_t)(r->tsc - best->tsc) < 0)
 				best = r;
@@ -241,7 +244,7 @@ int trace_dump_to(trace_emit_fn emit, void *arg)
 				   trace_tsc_to_us(best->tsc), best_cpu,
 				   best->ev, best->pid, best->a, best->b,
 				   best->c, best->ev == SCHED_TRACE_EXEC ?
-				   exec_comm(best, count, ncpus) : best->comm);
+				   exec_comm(best, best_cpu, count, ncpus) : best->comm);
 		emit_line(line);
 	}
 	for (cpu = 0; cpu < ncpus; cpu++) {
