@@ -102,7 +102,7 @@ void trace_init(void)
 	}
 	if (missing) {
 		/* Tracing some CPUs and not others would draw a lie. */
-		printk("trace: no memory for %d of %d rings; tracing off\n",
+		printk("trace rings: no memory for %d of %d CPUs; tracing off\n",
 		       missing, cpu_topology.ncpus);
 		for (cpu = 0; cpu < cpu_topology.ncpus; cpu++) {
 			kfree(trace_cpus[cpu].buf);
@@ -111,7 +111,7 @@ void trace_init(void)
 		return;
 	}
 	trace_ready = 1;
-	printk("trace: %d records (%u KiB) a CPU; dumps go to %s\n",
+	printk("trace rings: %d records (%u KiB) a CPU; dumps go to %s\n",
 	       TRACE_RING_RECORDS,
 	       (unsigned)(sizeof(struct trace_rec) * TRACE_RING_RECORDS / 1024),
 	       trace_com2 ? "COM2" : "the console (no COM2)");

@@ -27,8 +27,8 @@
 #define WORK_MS		300
 /* Spin of a worker between two sleeps: about 100 us. */
 #define WORKER_SPIN	2000
-/* Events timed for the cost line. */
-#define COST_EVENTS	1000
+/* Events a round of the cost line times (5 rounds + 100 fit a ring). */
+#define COST_EVENTS	200
 
 struct worker {
 	struct task *t;
@@ -115,7 +115,10 @@ KTEST(trace_records_switches)
 			r = ktest_fail(t, "no memory for worker %d", cpu);
 			goto out;
 		}
-		w[cpu].t->preemptible = 1;
+		/* Not preemptible: they leave the CPU only in msleep() and
+		 * at exit. (A preemptible task preempted between becoming a
+		 * zombie and its last schedule() stays queued, and
+		 * task_reap() would meet it so: see /work/notes/trace.md.) */
 		set_cpus_allowed(&w[cpu].t->s, cpumask_of(cpu));
 	}
 	trace_clear();
@@ -168,9 +171,11 @@ static void solo_end(struct trace_cpu *tc, uint32_t flags)
 	irq_restore(flags);
 }
 
-/* Cycles per call of fn over COST_EVENTS calls, after WARM_EVENTS
- * untimed ones (under TCG the first run of a path translates it). */
+/* Cycles per call of fn: the least of COST_ROUNDS rounds of COST_EVENTS
+ * calls, after WARM_EVENTS untimed ones (under TCG the first run of a path
+ * translates it, and a vCPU the host stops for a while inflates a round). */
 #define WARM_EVENTS	100
+#define COST_ROUNDS	5
 
 static int next_seq;
 
@@ -186,15 +191,21 @@ static void time_us_one(void)
 
 static uint32_t cycles_per(void (*fn)(void))
 {
-	uint64_t t0;
-	int k;
+	uint64_t best = ~0ull;
+	int k, round;
 
 	for (k = 0; k < WARM_EVENTS; k++)
 		fn();
-	t0 = rdtsc();
-	for (k = 0; k < COST_EVENTS; k++)
-		fn();
-	return (uint32_t)((rdtsc() - t0) / COST_EVENTS);
+	for (round = 0; round < COST_ROUNDS; round++) {
+		uint64_t t0 = rdtsc(), d;
+
+		for (k = 0; k < COST_EVENTS; k++)
+			fn();
+		d = rdtsc() - t0;
+		if (d < best)
+			best = d;
+	}
+	return (uint32_t)(best / COST_EVENTS);
 }
 
 static uint32_t to_ns(uint32_t cycles)
@@ -209,7 +220,7 @@ static uint32_t to_ns(uint32_t cycles)
  */
 KTEST(trace_lossless_then_counts)
 {
-	const int extra = WARM_EVENTS + COST_EVENTS;
+	const int extra = WARM_EVENTS + COST_ROUNDS * COST_EVENTS;
 	uint32_t rec, drop, off, clock, flags, i, lost, n;
 	struct trace_cpu *tc;
 	int bad = -1;

@@ -82,3 +82,11 @@ $(BUILD)/os.iso: $(BUILD)/kernel.elf boot/grub.cfg $(BUILD)/initrd.cpio
 iso: $(BUILD)/os.iso
 
 -include $(KERNEL_OBJS:.o=.d)
+
+# The kernel's trace dump drawn by tracevis (tests/trace/kernel_trace.sh):
+# boots 2n2c2t with `ktest trace` and the dump on COM2, then 1n2c2t
+# without COM2 (the dump on the console). About a minute.
+.PHONY: test-trace-kernel
+TEST_SUITES += test-trace-kernel
+test-trace-kernel: $(BUILD)/kernel.elf $(BUILD)/tools/tracevis
+	@tests/run-suite.sh trace-kernel tests/trace/kernel_trace.sh
