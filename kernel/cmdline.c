@@ -52,6 +52,9 @@ static void option(char *opt)
 		boot_opts.sched_check = 1;
 	} else if (!strcmp(opt, "trace") && !val) {
 		boot_opts.trace = 1;
+	} else if (!strcmp(opt, "trace") && val && parse_uint(val) >= 1) {
+		boot_opts.trace = 1;
+		boot_opts.trace_dump_ms = parse_uint(val);
 	} else {
 		printk("cmdline: unknown option '%s%s%s' ignored\n", opt,
 		       val ? "=" : "", val ? val : "");

@@ -22,6 +22,8 @@
  *   trace             record scheduler events from boot (kernel/trace.h);
  *                     under ktest, trace_records_switches also dumps its
  *                     trace to the trace port (COM2)
+ *   trace=MS          the same, and dump the trace MS milliseconds after
+ *                     boot (a workload's trace without the shell's help)
  *
  * Unknown options are printed and ignored. Words after "--" are not the
  * kernel's: they become init's arguments (kernel/exec.c).
@@ -43,6 +45,7 @@ struct boot_options {
 	int maxcpus;			/* 0: no limit */
 	int noshare, test_ht, nonuma, sched_check;
 	int trace;
+	int trace_dump_ms;		/* 0: no dump of its own */
 };
 
 extern struct boot_options boot_opts;

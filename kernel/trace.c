@@ -86,6 +86,17 @@ uint64_t trace_tsc_to_us(uint64_t tsc)
 	return base_us - (uint64_t)-d * 1000 / khz;
 }
 
+/* trace=MS: stop and dump MS milliseconds after boot. */
+static int dump_later(void *arg)
+{
+	(void)arg;
+	msleep((unsigned int)boot_opts.trace_dump_ms);
+	trace_stop();
+	printk("trace rings: %d lines dumped to %s\n", trace_dump(),
+	       trace_com2 ? "COM2" : "the console");
+	return 0;
+}
+
 void trace_init(void)
 {
 	int cpu, missing = 0;
@@ -117,6 +128,9 @@ void trace_init(void)
 	       trace_com2 ? "COM2" : "the console (no COM2)");
 	if (boot_opts.trace)
 		trace_start();
+	if (boot_opts.trace_dump_ms &&
+	    !kthread_run("tracedump", dump_later, NULL))
+		printk("trace rings: no memory for the dump thread\n");
 }
 
 int trace_start(void)
