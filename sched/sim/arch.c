@@ -34,6 +34,15 @@ char sim_last_log[512];
 jmp_buf *sim_panic_jmp;
 char sim_last_panic[512];
 
+/* The last switch trace event of each CPU, for the check that every
+ * context switch is traced once, just before it, naming the right tasks. */
+static struct {
+	const struct task_struct *next;
+	int prev_pid;
+	unsigned long n;
+} traced_switch[NR_CPUS];
+static unsigned long switches_of[NR_CPUS];
+
 static struct {
 	int irqs_off;
 	int nheld;
@@ -43,6 +52,8 @@ static struct {
 void sim_arch_reset(void)
 {
 	memset(cpu_state, 0, sizeof(cpu_state));
+	memset(traced_switch, 0, sizeof(traced_switch));
+	memset(switches_of, 0, sizeof(switches_of));
 	memset(sim_ipi_pending, 0, sizeof(sim_ipi_pending));
 	sim_cpu = 0;
 	sim_jiffies = 0;
@@ -74,6 +85,16 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 		arch_sched_panic("context switch on CPU %d without the runqueue "
 				 "lock and interrupts off", sim_cpu);
 	sim_switches++;
+	if (++switches_of[sim_cpu] != traced_switch[sim_cpu].n ||
+	    traced_switch[sim_cpu].next != next ||
+	    traced_switch[sim_cpu].prev_pid != prev->pid)
+		arch_sched_panic("switch %lu on CPU %d (pid %d -> %d) was not "
+				 "traced just before it (%lu traced, the last "
+				 "%d -> %d)", switches_of[sim_cpu], sim_cpu,
+				 prev->pid, next->pid, traced_switch[sim_cpu].n,
+				 traced_switch[sim_cpu].prev_pid,
+				 traced_switch[sim_cpu].next ?
+				 traced_switch[sim_cpu].next->pid : -1);
 	if (sim_switch_hook)
 		sim_switch_hook(prev, next);
 }
@@ -87,6 +108,11 @@ void arch_trace(int ev, const struct task_struct *p, int a, int b, int c)
 {
 	if (ev < 0 || ev >= SCHED_TRACE_NR)
 		arch_sched_panic("trace event %d out of range", ev);
+	if (ev == SCHED_TRACE_SWITCH) {
+		traced_switch[sim_cpu].next = p;
+		traced_switch[sim_cpu].prev_pid = a;
+		traced_switch[sim_cpu].n++;
+	}
 	if (ev == SCHED_TRACE_MIGRATE) {
 		if (sim_migrate_hook)
 			sim_migrate_hook((struct task_struct *)p, a, b, c);
