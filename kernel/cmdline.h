@@ -19,9 +19,9 @@
  *                     boundaries, no exec placement): SCHED_BALANCE_GLOBAL
  *   sched_check       run the scheduler's sanity checker at every tick
  *                     (CPU 0's), and fail ktests that saw a violation
- *   trace             record scheduler events from boot (kernel/trace.h);
- *                     under ktest, trace_records_switches also dumps its
- *                     trace to the trace port (COM2)
+ *   trace             record scheduler events from boot (kernel/trace.h)
+ *                     and dump them at power off (to COM2); under ktest,
+ *                     trace_records_switches dumps its own trace instead
  *   trace=MS          the same, and dump the trace MS milliseconds after
  *                     boot (a workload's trace without the shell's help)
  *

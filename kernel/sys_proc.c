@@ -10,6 +10,7 @@
 #include "string.h"
 #include "task.h"
 #include "timer.h"
+#include "trace.h"
 #include "uaccess.h"
 
 int sys_exit(int status)
@@ -117,6 +118,7 @@ int sys_sleep_ms(uint32_t ms)
 
 int sys_reboot(int cmd, int status)
 {
+	trace_at_poweroff();	/* the `trace` boot option's dump */
 	if (cmd == REBOOT_POWEROFF)
 		qemu_exit(status);
 	if (cmd == REBOOT_RESTART) {

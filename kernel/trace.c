@@ -292,6 +292,15 @@ int trace_dump(void)
 	return trace_dump_to(emit_port, NULL);
 }
 
+void trace_at_poweroff(void)
+{
+	if (!boot_opts.trace || !trace_ready)
+		return;
+	trace_stop();
+	printk("trace rings: %d lines dumped to %s\n", trace_dump(),
+	       trace_com2 ? "COM2" : "the console");
+}
+
 int trace_port_is_com2(void)
 {
 	return trace_com2;

@@ -91,6 +91,10 @@ typedef void (*trace_emit_fn)(const char *line, void *arg);
 int trace_dump_to(trace_emit_fn emit, void *arg);
 /* The same to the trace port (COM2, or the console without one). */
 int trace_dump(void);
+/* With the `trace` boot option: stop and dump (power off and reboot call
+ * it, so a workload booted with `trace -- /etc/x.sh` leaves its trace).
+ * Without it, nothing. */
+void trace_at_poweroff(void);
 /* 1 when the trace port is COM2. */
 int trace_port_is_com2(void);
 

@@ -84,9 +84,18 @@ iso: $(BUILD)/os.iso
 -include $(KERNEL_OBJS:.o=.d)
 
 # The kernel's trace dump drawn by tracevis (tests/trace/kernel_trace.sh):
-# boots 2n2c2t with `ktest trace` and the dump on COM2, then 1n2c2t
-# without COM2 (the dump on the console). About a minute.
+# boots 2n2c2t with `ktest trace` and the dump on COM2, 1n2c2t without COM2
+# (the dump on the console), and /etc/balance.sh traced to its power off.
+# About 20 s.
 .PHONY: test-trace-kernel
 TEST_SUITES += test-trace-kernel
-test-trace-kernel: $(BUILD)/kernel.elf $(BUILD)/tools/tracevis
+test-trace-kernel: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(BUILD)/tools/tracevis
 	@tests/run-suite.sh trace-kernel tests/trace/kernel_trace.sh
+
+# make trace [TOPO=2n2c2t] [SCENARIO=balance]: run user/etc/SCENARIO.sh on
+# our kernel with the `trace` boot option and draw the dump taken at power
+# off: build/trace/kernel-TOPO-SCENARIO.{txt,json,svg}.
+SCENARIO	?= balance
+.PHONY: trace
+trace: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(BUILD)/tools/tracevis
+	@tests/trace/kernel_run.sh $(TOPO) $(SCENARIO)

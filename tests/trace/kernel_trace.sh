@@ -10,7 +10,10 @@
 # build/tools/tracevis parses the dump with nothing malformed or unknown
 # and draws JSON and SVG; every CPU of the topo: report recorded events;
 # the merged dump is in time order; then 1n2c2t without COM2: the dump
-# falls back to the console and still parses.
+# falls back to the console and still parses; then user/etc/balance.sh on
+# 2n2c2t with `trace` (tests/trace/kernel_run.sh, what `make trace` does):
+# the dump at power off holds every kind of event a workload makes, and
+# exec lines name the program exec'd.
 #
 # TAP on stdout; files in build/tests/trace-kernel/.
 set -uo pipefail
@@ -98,4 +101,22 @@ ok "$([ "$rc" = "$EXIT_PASS" ] && [ "$nev" -gt 0 ]; echo $?)" \
 draw "$dir/serial.log" 1n2c2t-console
 ok $? "no_com2_tracevis_parses" \
 	"$(head -1 "$out/1n2c2t-console.tracevis" | sed 's/^tracevis: [^:]*: //')"
+
+# ---- a workload traced to its power off ---------------------------------------
+"$top/tests/trace/kernel_run.sh" 2n2c2t balance "$out" >"$out/balance.run" 2>&1
+rc=$?
+f=$out/kernel-2n2c2t-balance.txt
+ok $rc "balance_traced_and_drawn" "$(grep -h 'dumped\|tracevis:' "$out/balance.run" | head -2 | tr '\n' ' ')"
+kinds=$(events "$f" 2>/dev/null | sed -n 's/.* ev=\([a-z]*\) .*/\1/p' | sort | uniq -c |
+	awk '{ printf "%s%s=%s", sep, $2, $1; sep = " " }')
+absent=""
+for k in switch wakeup migrate fork exec exit; do
+	grep -qw "$k" <<<"$kinds" || absent="$absent $k"
+done
+ok "$([ -z "$absent" ]; echo $?)" "balance_every_event_kind" "$kinds${absent:+; none of:$absent}"
+execs=$(events "$f" 2>/dev/null | grep ' ev=exec ' | sed -n 's/.* comm=\([^ ]*\).*/\1/p' | sort -u | tr '\n' ' ')
+ok "$(grep -qw spin <<<"$execs" && ! grep -q '?' <<<"$execs"; echo $?)" \
+	"balance_exec_names" "exec'd: $execs"
+draw "$f" balance
+ok $? "balance_tracevis_parses" "$(head -1 "$out/balance.tracevis" | sed 's/^tracevis: [^:]*: //')"
 exit 0
