@@ -35,7 +35,8 @@ static int trace_com2;		/* the dump goes to COM2 */
 /* The clock pair that turns a record's TSC into time_us()'s microseconds,
  * read together at trace_init(). */
 static uint64_t base_tsc, base_us;
-/* One dump at a time: it uses the statics below and the port. */
+/* One dump at a time (it uses the statics below and the port), and no
+ * clear during a dump. */
 static struct spinlock dump_lock = SPINLOCK_INIT("trace dump");
 
 void arch_trace(int ev, const struct task_struct *p, int a, int b, int c)
@@ -174,8 +175,10 @@ void trace_clear(void)
 	int cpu;
 
 	trace_stop();
+	spin_lock(&dump_lock);		/* not under a dump's feet */
 	for (cpu = 0; cpu < cpu_topology.ncpus; cpu++)
 		smp_call_function_single(cpu, clear_this_cpu, NULL);
+	spin_unlock(&dump_lock);
 }
 
 /* ---- the dump ----------------------------------------------------------- */

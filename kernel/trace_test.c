@@ -13,6 +13,7 @@
 #include "cputopo.h"
 #include "heap.h"
 #include "percpu.h"
+#include "pmm.h"
 #include "printk.h"
 #include "sched.h"
 #include "spinlock.h"
@@ -464,5 +465,22 @@ KTEST(trace_syscall_commands)
 		  tc->lost == 0, "TRACE_CLEAR left %u records", (unsigned)tc->n);
 	KT_EXPECT(t, sys_trace(0, NULL, 0) == -EINVAL &&
 		  sys_trace(99, NULL, 0) == -EINVAL, "a bad command was accepted");
+	return 0;
+}
+
+/* trace_rings_node_local: each CPU's ring is memory of the CPU's node. */
+KTEST(trace_rings_node_local)
+{
+	int cpu;
+
+	if (!trace_cpus[0].buf)
+		return ktest_skip(t, "no trace rings (no memory at boot)");
+	for (cpu = 0; cpu < cpu_topology.ncpus; cpu++) {
+		int node = pmm_page_node(trace_cpus[cpu].buf);
+
+		KT_EXPECT(t, node == cpu_topology.cpu[cpu].node,
+			  "cpu %d (node %d): its ring is on node %d", cpu,
+			  cpu_topology.cpu[cpu].node, node);
+	}
 	return 0;
 }
