@@ -239,8 +239,15 @@ int task_reap(struct task *t)
 {
 	int status;
 
+	/*
+	 * A zombie is gone only once it is off every CPU and off its
+	 * runqueue: a preemptible kernel thread preempted between becoming a
+	 * zombie and its last schedule() stays queued until it runs that
+	 * schedule(), and sched_exit() on a queued task is a broken invariant.
+	 */
 	while (t->s.state != TASK_ZOMBIE ||
-	       __atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE))
+	       __atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE) ||
+	       !sched_task_inactive(&t->s))
 		msleep(1);
 	status = t->exit_status;
 	sched_exit(&t->s, NULL);
