@@ -261,7 +261,6 @@ struct task_struct *active_load_balance(int this_cpu)
 
 		for_each_rq(rq) {
 			if (rq == this_rq || !cpu_isset(rq->id, domain) ||
-			    READ_ONCE(rq->active_balance) ||
 			    !smt_imbalance(rq, this_rq))
 				continue;
 			for_each_sibling(idx, rq) {
@@ -269,6 +268,7 @@ struct task_struct *active_load_balance(int this_cpu)
 				struct task_struct *curr = READ_ONCE(slot->curr);
 
 				if (curr == slot->idle || !slot->migration_thread ||
+				    READ_ONCE(slot->active_balance) ||
 				    !task_allowed(curr, this_cpu) ||
 				    (curr->flags & PF_KTHREAD))
 					continue;
@@ -285,11 +285,11 @@ struct task_struct *active_load_balance(int this_cpu)
 	/* The tests above were estimates; set the request under the lock. */
 	flags = arch_irq_save();
 	arch_spin_lock(&rq->lock);
-	if (rq->active_balance) {
+	if (pick->active_balance) {
 		pick = NULL;
 	} else {
-		rq->active_balance = 1;
-		rq->active_balance_cpu = this_cpu;
+		pick->active_balance = 1;
+		pick->active_balance_cpu = this_cpu;
 	}
 	arch_spin_unlock(&rq->lock);
 	arch_irq_restore(flags);
@@ -301,14 +301,14 @@ struct task_struct *active_load_balance(int this_cpu)
  * push one task that is not running (the one this thread just preempted)
  * to the idle CPU that asked.
  */
-static void do_active_balance(runqueue_t *busy, int this_cpu)
+static void do_active_balance(runqueue_t *busy, struct cpu_slot *slot)
 {
-	int target = busy->active_balance_cpu, idx;
+	int target = slot->active_balance_cpu, idx;
 	runqueue_t *idle_rq = cpu_rq(target);
 	struct task_struct *p = NULL;
 	prio_array_t *array;
 
-	busy->active_balance = 0;
+	slot->active_balance = 0;
 	if (idle_rq == busy || !idle_cpu(target) || !smt_imbalance(busy, idle_rq))
 		return;
 	double_lock_balance(busy, idle_rq);
@@ -334,12 +334,13 @@ static void do_active_balance(runqueue_t *busy, int this_cpu)
 			break;
 		array = busy->expired;
 	}
-	if (p && idle_cpu(target)) {
+	/* Both siblings of a busy core may have a request for one idle core:
+	 * the first push wins, the core is no longer idle for the second. */
+	if (p && idle_cpu(target) && !idle_rq->nr_running) {
 		move_queued_task(p, busy, idle_rq, target, SCHED_MOVE_ACTIVE);
 		wake_up_cpu(idle_rq, target, p);
 	}
 	arch_spin_unlock(&idle_rq->lock);
-	(void)this_cpu;
 }
 
 /* ---- the migration thread ----------------------------------------------- */
@@ -354,8 +355,8 @@ void migration_thread_run(void)
 
 	flags = arch_irq_save();
 	arch_spin_lock(&rq->lock);
-	if (rq->active_balance)
-		do_active_balance(rq, cpu);
+	if (slot->active_balance)
+		do_active_balance(rq, slot);
 	while (!list_empty(&slot->migration_queue)) {
 		struct task_struct *p = list_entry(slot->migration_queue.next,
 				struct task_struct, migration_list);
@@ -370,7 +371,7 @@ void migration_thread_run(void)
 	}
 	/* Asleep, unless a request came while the lock was free: a wakeup
 	 * between here and schedule() just sets TASK_RUNNING again. */
-	if (list_empty(&slot->migration_queue) && !rq->active_balance)
+	if (list_empty(&slot->migration_queue) && !slot->active_balance)
 		self->state = TASK_INTERRUPTIBLE;
 	arch_spin_unlock(&rq->lock);
 	arch_irq_restore(flags);

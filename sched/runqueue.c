@@ -57,8 +57,6 @@ static void rq_init(runqueue_t *rq, int cpu)
 		rq->prev_rq_load[i] = 0;
 	for (i = 0; i < MAX_NODES; i++)
 		rq->prev_node_load[i] = 0;
-	rq->active_balance = 0;
-	rq->active_balance_cpu = -1;
 	rq->nr_starving = 0;
 	rq->id = cpu;
 	rq->node = cpu < sched_topo->ncpus ? cpu_to_node(cpu) : 0;
@@ -68,6 +66,8 @@ static void rq_init(runqueue_t *rq, int cpu)
 		rq->cpu[i].idle = NULL;
 		rq->cpu[i].migration_thread = NULL;
 		INIT_LIST_HEAD(&rq->cpu[i].migration_queue);
+		rq->cpu[i].active_balance = 0;
+		rq->cpu[i].active_balance_cpu = -1;
 		rq->cpu[i].cpu = -1;
 	}
 	rq->cpu[0].cpu = cpu;

@@ -39,6 +39,11 @@ struct cpu_slot {
 	struct task_struct *idle;
 	struct task_struct *migration_thread;
 	struct list_head migration_queue; /* tasks to move, by migration_list */
+	int active_balance;		/* this CPU's migration thread is to push
+					 * a task to CPU active_balance_cpu (D7:
+					 * one request per CPU, so the siblings
+					 * of a busy core can each give one) */
+	int active_balance_cpu;
 	int cpu;			/* logical CPU number of this slot */
 };
 
@@ -80,9 +85,6 @@ typedef struct runqueue {
 	int prev_rq_load[NR_CPUS];	/* load of each runqueue at this one's
 					 * last balance (by runqueue id) */
 	int prev_node_load[MAX_NODES];	/* decaying node loads, ditto */
-	int active_balance;		/* a push into cpu active_balance_cpu
-					 * is pending (migration thread) */
-	int active_balance_cpu;
 	unsigned long nr_starving;	/* times EXPIRED_STARVING fired */
 
 	/* Set at boot, read-only afterwards. */
