@@ -44,7 +44,7 @@ fi
 # What this run compares with; built here when missing so that the script
 # also runs outside make (failures leave that reference out).
 make -s --no-print-directory -C "$top" build/tests/topoexpect >/dev/null 2>&1 || true
-if [ "$ref" != topoexpect ] && [ ! -e "$KERNEL" ]; then
+if [ "$ref" != topoexpect ] && [ "$KERNEL" = "$top/build/kernel.elf" ]; then
 	make -s --no-print-directory -C "$top" build/kernel.elf >/dev/null 2>&1 || true
 fi
 if [ "$ref" = auto ]; then
