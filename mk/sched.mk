@@ -17,7 +17,7 @@ SCHED_SRCS	:= $(sort $(wildcard sched/*.c))
 SCHED_HDRS	:= $(wildcard sched/*.h sched/sim/*.h) tests/shape.h \
 		   include/topology.h include/cpumask.h include/params.h
 SIM_SRCS	:= $(sort $(wildcard sched/sim/*.c))
-SIM_HOST_SRCS	:= tests/shape.c lib/topology.c lib/cpumask.c
+SIM_HOST_SRCS	:= tests/shape.c lib/topology.c lib/cpumask.c lib/statline.c
 SIM_CFLAGS	:= -Isched/sim $(HCFLAGS) -Itests
 SIM_SANITIZE	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=all

@@ -84,13 +84,14 @@ $(UBIN)/sh: $(SH_OBJS) $(ULIB)
 	$(KQ)$(call ulink,$(SH_OBJS))
 
 $(addprefix $(UBIN)/,$(USER_CMDS)): $(UBIN)/%: $(UOBJ)/cmd/%.o $(UOBJ)/cmd/stat.o \
-					     $(UOBJ)/cpumask.o $(ULIB)
+					     $(UOBJ)/cpumask.o $(UOBJ)/statline.o $(ULIB)
 	@mkdir -p $(@D)
 	$(call kmsg,ULD,$@)
-	$(KQ)$(call ulink,$< $(UOBJ)/cmd/stat.o $(UOBJ)/cpumask.o)
+	$(KQ)$(call ulink,$< $(UOBJ)/cmd/stat.o $(UOBJ)/cpumask.o $(UOBJ)/statline.o)
 
-# lib/cpumask.c (cpulist_format) is the kernel's own, built once more here.
-$(UOBJ)/cpumask.o: lib/cpumask.c
+# lib/cpumask.c (cpulist_format) and lib/statline.c (the stat: line) are the
+# kernel's own, built once more here.
+$(UOBJ)/cpumask.o $(UOBJ)/statline.o: $(UOBJ)/%.o: lib/%.c
 	@mkdir -p $(@D)
 	$(call kmsg,UCC,$<)
 	$(KQ)$(UCC) $(UCFLAGS) -MMD -MP -c $< -o $@

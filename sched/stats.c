@@ -1,10 +1,11 @@
 /*
  * stats.c - per-CPU scheduler counters and the `stat:` line of DESIGN.md.
  *
- * Formatting is done here, without libc, so the kernel's shell and the
- * simulator print the very same line.
+ * The `stat:` line itself is lib/statline.c's, shared with the user
+ * command `schedstat`, so every printer of it agrees.
  */
 #include "runqueue.h"
+#include "statline.h"
 
 struct sched_cpu_stat sched_stats[NR_CPUS];
 
@@ -70,22 +71,20 @@ static void put_key(struct out *o, const char *key, unsigned long long v)
 int sched_stat_format(int cpu, char *buf, size_t len)
 {
 	const struct sched_cpu_stat *s = &sched_stats[cpu];
-	struct out o = { buf, len, 0 };
+	struct schedstat_cpu c = {
+		.cpu = (uint32_t)cpu,
+		.switches = (uint32_t)s->switches,
+		.exec_moves = (uint32_t)s->moves_in[SCHED_MOVE_EXEC],
+		.node_moves_in = (uint32_t)s->moves_in[SCHED_MOVE_NODE],
+		.local_moves_in = (uint32_t)s->moves_in[SCHED_MOVE_LOCAL],
+		.active_moves_in = (uint32_t)s->moves_in[SCHED_MOVE_ACTIVE],
+		.wake_moves_in = (uint32_t)s->moves_in[SCHED_MOVE_WAKE],
+		.affinity_moves_in = (uint32_t)s->moves_in[SCHED_MOVE_AFFINITY],
+		.idle_ticks = (uint32_t)s->idle_ticks,
+		.busy_ticks = (uint32_t)s->busy_ticks,
+	};
 
-	if (!len)
-		return 0;
-	put_key(&o, "stat: cpu=", (unsigned long)cpu);
-	put_key(&o, " switches=", s->switches);
-	put_key(&o, " exec_moves=", s->moves_in[SCHED_MOVE_EXEC]);
-	put_key(&o, " node_moves_in=", s->moves_in[SCHED_MOVE_NODE]);
-	put_key(&o, " local_moves_in=", s->moves_in[SCHED_MOVE_LOCAL]);
-	put_key(&o, " active_moves_in=", s->moves_in[SCHED_MOVE_ACTIVE]);
-	put_key(&o, " idle_ticks=", s->idle_ticks);
-	put_key(&o, " busy_ticks=", s->busy_ticks);
-	put_key(&o, " wake_moves_in=", s->moves_in[SCHED_MOVE_WAKE]);
-	put_key(&o, " affinity_moves_in=", s->moves_in[SCHED_MOVE_AFFINITY]);
-	buf[o.pos < len ? o.pos : len - 1] = '\0';
-	return (int)(o.pos < len ? o.pos : len - 1);
+	return stat_line_format(buf, len, &c);
 }
 
 /* A name as one word: no spaces or control characters, at most 31. */
