@@ -43,6 +43,7 @@ include mk/tests.mk
 include mk/linux.mk
 include mk/trace.mk
 include mk/user.mk
+include mk/labs.mk
 
 run: deps
 	@$(MAKE) --no-print-directory iso

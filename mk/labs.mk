@@ -1,0 +1,41 @@
+# labs.mk - the classroom labs (docs/labN-*.md) and their test.
+#
+#   make lab [TOPO=name] [BOOT="options"]
+#                 boot build/kernel.elf on a shape into the shell, with
+#                 kernel command-line options (noshare, test_ht, nonuma...,
+#                 kernel/cmdline.c) and the labs' initrd; BOOT="-- /etc/lab2-1.sh"
+#                 replays a lab's session without typing. Ctrl-A X quits.
+#   test-labs     every step of every lab, checked with the lab's own
+#                 ```expect blocks (tests/labs/run.sh)
+#
+# The labs' initrd is the system's (build/user/root/) plus /etc/labN-S.sh,
+# generated from the Markdown (tests/labs/scripts.sh): the Markdown is the
+# one source of the commands and of their expected output.
+
+LABS_OUT	:= $(BUILD)/labs
+LABS_MD		:= $(sort $(wildcard docs/lab[0-9]*.md))
+LABS_INITRD	:= $(LABS_OUT)/initrd.cpio
+LABS_TOOLS	:= tests/labs/extract.awk tests/labs/scripts.sh
+
+$(LABS_OUT)/etc/.stamp: $(LABS_MD) $(LABS_TOOLS)
+	@tests/labs/scripts.sh $(@D) $(LABS_MD)
+	@touch $@
+
+$(LABS_INITRD): $(INITRD) $(LABS_OUT)/etc/.stamp
+	@rm -rf $(LABS_OUT)/root && mkdir -p $(LABS_OUT)
+	@cp -r $(UROOT) $(LABS_OUT)/root
+	@cp $(LABS_OUT)/etc/*.sh $(LABS_OUT)/root/etc/
+	$(call kmsg,CPIO,$@)
+	$(KQ)cd $(LABS_OUT)/root && find . -mindepth 1 | LC_ALL=C sort | \
+		cpio --quiet -o -H newc --owner=0:0 > $(abspath $@).tmp
+	@mv $@.tmp $@
+
+.PHONY: lab test-labs
+lab: deps
+	@$(MAKE) --no-print-directory $(BUILD)/kernel.elf $(LABS_INITRD)
+	QEMU_MODE=interactive QEMU_KERNEL=$(BUILD)/kernel.elf QEMU_APPEND="$(BOOT)" \
+		scripts/qemu.sh $(TOPO) -initrd $(LABS_INITRD)
+
+TEST_SUITES += test-labs
+test-labs: $(BUILD)/kernel.elf $(LABS_INITRD) $(SIM_OUT)/schedsim
+	@tests/run-suite.sh labs tests/labs/run.sh
