@@ -14,6 +14,8 @@
 #                          runqueues), as the boot's topo: lines say; at
 #                          least two lines must match
 #   same node REGEX        ... all on one node
+#   needs CMD              (host steps) run the step only when the shell
+#                          command CMD succeeds; otherwise it is skipped
 
 cmp_op() {
 	case $2 in
@@ -90,6 +92,7 @@ run_checks() {
 				bad=1
 			fi
 			;;
+		needs) ;;	# run.sh's business
 		*)
 			echo "# unknown check: $c"; bad=1 ;;
 		esac

@@ -79,10 +79,21 @@ for md in "${mds[@]}"; do
 			;;
 		host)
 			: >"$out"
+			# "needs CMD" checks: the step runs only when CMD succeeds.
+			for c in "${checks[@]}"; do
+				[ "${c%% *}" = needs ] || continue
+				if ! (cd "$tree" && timeout 30 bash -c "${c#needs }") \
+					</dev/null >/dev/null 2>&1; then
+					echo "ok $t lab$n step $k: $name # SKIP needs: ${c#needs }"
+					kind=""
+					return 0
+				fi
+			done
 			for c in "${cmds[@]}"; do
 				echo "\$ $c" >>"$out"
+				# stdin: not the plan being read; \r: QEMU's serial.
 				(cd "$tree" && timeout --kill-after=5 "$HOST_TIMEOUT" bash -c "$c") \
-					>>"$out" 2>&1
+					</dev/null 2>&1 | tr -d '\r' >>"$out"
 			done
 			;;
 		esac
