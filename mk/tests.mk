@@ -62,6 +62,13 @@ test-shapes: $(TESTS_OUT)/topoexpect
 test-boot: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso $(BUILD)/initrd.cpio
 	@tests/run-suite.sh boot tests/boot/matrix.sh
 
+# Issue 4's user-mode tests (exec spread, fork locality, pipes, the system
+# call fuzzer, a soak, the shell's commands): one boot, tests/boot/user4.sh.
+.PHONY: test-user4
+TEST_SUITES += test-user4
+test-user4: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
+	@tests/run-suite.sh user4 tests/boot/user4.sh
+
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh

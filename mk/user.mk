@@ -54,7 +54,7 @@ ULIB		:= $(UOUT)/libc.a
 # tests/: user-mode test programs printing TAP.
 USER_CMDS	:= topo ps rq top schedstat
 USER_WORK	:= hog spin forker execer pipeping sleeper nicemix pin
-USER_TESTS	:= badargs forkbomb
+USER_TESTS	:= badargs forkbomb sysfuzz soak pipecheck
 USER_PROGS	:= init sh $(USER_CMDS) $(USER_WORK) $(USER_TESTS)
 USER_BINS	:= $(addprefix $(UBIN)/,$(USER_PROGS))
 USER_ETC	:= $(sort $(wildcard user/etc/*.sh))

@@ -1,0 +1,238 @@
+#!/usr/bin/env bash
+# user4.sh - issue 4's user-mode tests: one boot of build/kernel.elf with
+# the initrd and `sched_check -- /etc/issue4.sh` (user/etc/issue4.sh runs
+# every program; this script checks what they printed).
+#
+# One TAP line per check, the first with the boot's wall time:
+#   boot         QEMU exit status 1 (every command of the script passed),
+#                no panic, no sanity violation (sched/sanity.c's "sanity: "
+#                lines) other than the two artefacts named below
+#   exec_spread  execer with 2 x nodes children: per-node counts after exec
+#                differ by at most 1 (every node has some)
+#   fork_locality spin with 2 hogs (fewer than a node's CPUs): all on one node
+#   pipe_pingpong pipecheck 100000: every byte came back right
+#   sysfuzz      100000 random system calls, then fork/pipe/getcpu work
+#   soak         the mixed workload: all reaped, no lost wakeup, and `ps`
+#                counts as many tasks after as before
+#   cmd_*        the shell commands' output has the expected shape
+#
+# Environment: BOOT_TIMEOUT (s, default 150 here), USER4_SHAPE (2n2c2t).
+set -uo pipefail
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-150}
+# shellcheck source=tests/boot/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+SHAPE=${USER4_SHAPE:-2n2c2t}
+INITRD=${INITRD:-$top/build/initrd.cpio}
+dir=$BOOT_OUT/user4-$SHAPE
+n=0
+
+tap() {	# tap OK NAME [NOTE] (then the diagnostics in $dir/diag)
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n $2${3:+ # $3}"; else echo "not ok $n $2${3:+ # $3}"; fi
+	[ -s "$dir/diag" ] && cat "$dir/diag"
+	: >"$dir/diag"
+}
+
+if ! need_files "$KERNEL" "$TOPOEXPECT" "$INITRD"; then
+	echo "not ok 1 user4_prerequisites"
+	echo "1..1"
+	exit 0
+fi
+mkdir -p "$dir"
+: >"$dir/diag"
+boot_kernel "$dir" "$SHAPE" "sched_check -- /etc/issue4.sh" -initrd "$INITRD"
+log=$dir/clean.log
+tr -d '\r' <"$dir/serial.log" >"$log"
+
+# The output of the shell command CMD (the lines after "$ CMD" up to the
+# next prompt), without the kernel's own messages.
+section() {
+	awk -v cmd="\$ $1" '
+	$0 == cmd { on = 1; next }
+	/^\$ / { on = 0 }
+	on && !/^(sanity|exec|sched): / { print }' "$log"
+}
+
+# ---- the boot itself
+# Tolerated checker reports, both artefacts of a checker that runs on CPU 0
+# and looks at the other CPUs while the loaded host does not run them:
+# "wasted core" (time based, not counted by kernel/ktest_sched.c either),
+# and a task seen running outside its new mask in the window of
+# sched_setaffinity() on itself, between setting cpus_allowed and the
+# schedule() that lets the migration thread move it (sched/migration.c
+# set_cpus_allowed); the programs check with getcpu() that the move happened.
+window='^sanity: pid [0-9]+ runs on CPU [0-9]+ outside cpus_allowed [0-9a-f]+$'
+tolerated="^sanity: wasted core: |$window"
+bad=0
+{
+	check_exit "$dir" "$EXIT_PASS" || bad=1
+	if grep -aiE 'panic' "$log" >/dev/null; then
+		echo "# the kernel panicked:"
+		grep -aiE -A3 'panic' "$log" | head -8 | sed 's/^/#   | /'
+		bad=1
+	fi
+	if grep -a '^sanity: ' "$log" | grep -vE "$tolerated" >/dev/null; then
+		echo "# sanity violations:"
+		grep -a '^sanity: ' "$log" | grep -vE "$tolerated" | sort | uniq -c |
+			head -10 | sed 's/^/#   | /'
+		bad=1
+	fi
+	if grep -a '^sanity: ' "$log" | grep -E "$window" >/dev/null; then
+		echo "# note: set_cpus_allowed windows seen by the checker (not counted):"
+		grep -a '^sanity: ' "$log" | grep -E "$window" | sort | uniq -c |
+			head -10 | sed 's/^/#   | /'
+	fi
+	if grep -a '^not ok [0-9]' "$log" >/dev/null; then
+		echo "# user-mode tests failed:"
+		grep -a '^not ok [0-9]' "$log" | sed 's/^/#   | /'
+		bad=1
+	fi
+} >>"$dir/diag"
+wasted=$(grep -ac '^sanity: wasted core: ' "$log")
+tap $bad "user4_boot_$SHAPE" "$(cat "$dir/secs") s, $wasted wasted-core reports (not counted)"
+
+# The shape, from the boot's topo header.
+nodes=$(sed -n 's/^topo: cpus=.* nodes=\([0-9]*\).*/\1/p' "$log" | head -1)
+ncpus=$(sed -n 's/^topo: cpus=\([0-9]*\) .*/\1/p' "$log" | head -1)
+nrqs=$(sed -n 's/^topo: cpus=.* runqueues=\([0-9]*\).*/\1/p' "$log" | head -1)
+
+# ---- exec_spread: execer 2 x nodes children
+line=$(grep -a '^execer: .* children; per node after exec:' "$log" | tail -1)
+bad=0
+echo "$line" | awk -v nodes="${nodes:-0}" '
+	{ sub(/.*after exec:/, ""); for (i = 1; i <= NF; i++) { split($i, kv, "=");
+	  c[substr(kv[1], 5) + 0] = kv[2] + 0; tot += kv[2] } }
+	END {
+		if (!nodes) { print "# no topo header"; exit 1 }
+		min = 1e9; max = 0
+		for (d = 0; d < nodes; d++) {
+			v = (d in c) ? c[d] : 0
+			if (v < min) min = v; if (v > max) max = v
+		}
+		if (tot != 2 * nodes) { print "# " tot " children counted, want " 2 * nodes; exit 1 }
+		if (max - min > 1) { print "# per-node counts differ by " max - min; exit 1 }
+	}' >>"$dir/diag" || bad=1
+[ -n "$line" ] || { echo "# no execer summary" >>"$dir/diag"; bad=1; }
+tap $bad exec_spread "${line#execer: }"
+
+# ---- fork_locality: spin 2 -> one node
+line=$(grep -a '^spin: .* per node:' "$log" | tail -1)
+bad=0
+k=$(echo "${line#*per node:}" | wc -w)
+[ -n "$line" ] && [ "$k" -eq 1 ] || {
+	echo "# want both hogs on one node, got: ${line:-no spin summary}" >>"$dir/diag"
+	bad=1
+}
+tap $bad fork_locality "${line#spin: }"
+
+# ---- the KTAP programs
+ktap_check() {	# ktap_check SUITE NAME: the "# SUITE" block passed wholly
+	local block
+	block=$(awk -v s="# $1" '$0 == s { on = 1; next } on && /^# [0-9]+ passed/ { print; exit }
+		on && /^(not )?ok [0-9]/ { print }' "$log")
+	bad=0
+	if ! echo "$block" | grep -qE '^# [0-9]+ passed, 0 failed'; then
+		echo "# $1 did not pass:" >>"$dir/diag"
+		echo "${block:-no output}" | sed 's/^/#   | /' >>"$dir/diag"
+		bad=1
+	fi
+	tap $bad "$2" "$(echo "$block" | grep -E '^ok [0-9]' | sed 's/^ok [0-9]* [a-z_]* # //' |
+		paste -sd ';' | cut -c1-200)"
+}
+ktap_check pipecheck pipe_pingpong
+ktap_check sysfuzz sysfuzz
+ktap_check soak soak
+# Tasks before and after the soak: the two `ps` around it.
+counts=$(grep -a '^[0-9]* tasks, [0-9]* running' "$log" | head -2 | awk '{ print $1 }' | paste -sd ' ')
+read -r before after <<<"$counts"
+bad=0
+[ -n "${after:-}" ] && [ "$before" = "$after" ] || {
+	echo "# ps counted ${before:-?} tasks before the soak, ${after:-?} after" >>"$dir/diag"
+	bad=1
+}
+tap $bad soak_ps_tasks_back "ps: $before before, ${after:-?} after"
+
+# ---- the shell commands
+# topo: the command prints exactly the boot's report, which is the shape's.
+bad=0
+expect_shape "$dir/expected" "$SHAPE" 2>>"$dir/diag" || bad=1
+section topo | grep '^topo: ' >"$dir/topo.cmd"
+awk '/^init: /{ exit } /^topo: /' "$log" >"$dir/topo.boot"
+if ! cmp -s "$dir/topo.cmd" "$dir/topo.boot"; then
+	echo "# topo command vs boot report:" >>"$dir/diag"
+	diff "$dir/topo.boot" "$dir/topo.cmd" | head -6 | sed 's/^/#   | /' >>"$dir/diag"
+	bad=1
+fi
+compare_topo "$dir/expected" "$dir/topo.cmd" >>"$dir/diag" || bad=1
+tap $bad cmd_topo "$(wc -l <"$dir/topo.cmd") lines"
+
+# ps: the header, a line for the shell running the script and one for ps.
+ps_line() {	# ps_line CMD NAME: the line of task NAME in CMD's output
+	section "$1" | awk -v name="$2" '$NF == name'
+}
+bad=0
+section ps | head -1 | grep -q '^  PID  PPID S  POLICY PRI NICE SLEEP SLICE CPU NODE  RQ CPUS     NAME$' ||
+	{ echo "# no ps header" >>"$dir/diag"; bad=1; }
+[ -n "$(ps_line ps sh)" ] || { echo "# no line for sh" >>"$dir/diag"; bad=1; }
+[ -n "$(ps_line ps ps)" ] || { echo "# no line for ps" >>"$dir/diag"; bad=1; }
+section ps | tail -1 | grep -qE '^[0-9]+ tasks, [0-9]+ running$' ||
+	{ echo "# no ps summary" >>"$dir/diag"; bad=1; }
+tap $bad cmd_ps
+
+# rq: one rq= line per runqueue, each with its active and expired arrays.
+bad=0
+k=$(section rq | grep -cE '^rq=[0-9]+ cpus=[0-9,-]+ running=[0-9]+ curr=')
+a=$(section rq | grep -cE '^  active ')
+e=$(section rq | grep -cE '^  expired ')
+[ "$k" = "${nrqs:-x}" ] && [ "$a" = "$k" ] && [ "$e" = "$k" ] || {
+	echo "# rq: $k rq= lines ($a active, $e expired), want $nrqs" >>"$dir/diag"
+	bad=1
+}
+tap $bad cmd_rq "$k runqueues"
+
+# schedstat: a stat: line for every CPU 0..ncpus-1.
+bad=0
+got=$(section schedstat | sed -n 's/^stat: cpu=\([0-9]*\) switches=.*/\1/p' | paste -sd ' ')
+want=$(seq 0 $((${ncpus:-1} - 1)) | paste -sd ' ')
+[ "$got" = "$want" ] || { echo "# stat: lines for CPUs '$got', want '$want'" >>"$dir/diag"; bad=1; }
+tap $bad cmd_schedstat "$ncpus CPUs"
+
+# top -b 2 300: two refreshes, each a CPU table with a row per CPU.
+bad=0
+frames=$(section "top -b 2 300" | grep -cE '^top: up .* \[[12]/2\]$')
+rows=$(section "top -b 2 300" | grep -cE '^ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+% ')
+[ "$frames" = 2 ] && [ "$rows" = $((2 * ${ncpus:-0})) ] || {
+	echo "# top: $frames frames, $rows CPU rows (want 2 and $((2 * ${ncpus:-0})))" >>"$dir/diag"
+	bad=1
+}
+tap $bad cmd_top "$frames frames"
+
+# where: the shell's CPU and a node that is that CPU's.
+bad=0
+w=$(section where | grep -E '^sh: pid [0-9]+ on cpu [0-9]+ node [0-9]+$' | head -1)
+set -- $w
+if [ -z "$w" ] || ! grep -qE "^topo: cpu=$6 .* node=$8 " "$log"; then
+	echo "# where said '${w:-nothing}'" >>"$dir/diag"
+	bad=1
+fi
+tap $bad cmd_where "${w}"
+
+# nice 5 ps, taskset 1 ps, chrt rr 5 ps: ps itself shows what was set.
+bad=0
+l=$(ps_line "nice 5 ps" ps)
+echo "$l" | awk '$4 == "NORMAL" && $6 == 5 { ok = 1 } END { exit !ok }' ||
+	{ echo "# nice 5 ps: ps line '$l'" >>"$dir/diag"; bad=1; }
+tap $bad cmd_nice "$l"
+bad=0
+l=$(ps_line "taskset 1 ps" ps)
+echo "$l" | awk '$9 == 1 && $12 == "1" { ok = 1 } END { exit !ok }' ||
+	{ echo "# taskset 1 ps: ps line '$l'" >>"$dir/diag"; bad=1; }
+tap $bad cmd_taskset "$l"
+bad=0
+l=$(ps_line "chrt rr 5 ps" ps)
+echo "$l" | awk '$4 == "RR" { ok = 1 } END { exit !ok }' ||
+	{ echo "# chrt rr 5 ps: ps line '$l'" >>"$dir/diag"; bad=1; }
+tap $bad cmd_chrt "$l"
+
+echo "1..$n"
