@@ -62,7 +62,7 @@ test-shapes: $(TESTS_OUT)/topoexpect
 test-boot: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso $(BUILD)/initrd.cpio
 	@tests/run-suite.sh boot tests/boot/matrix.sh
 
-# Issue 4's user-mode tests (exec spread, fork locality, pipes, the system
+# Issue 4's user-mode tests (exec spread, pipes, the system
 # call fuzzer, a soak, the shell's commands): one boot, tests/boot/user4.sh.
 .PHONY: test-user4
 TEST_SUITES += test-user4

@@ -1,14 +1,13 @@
 # issue4.sh - the user-mode tests of issue 4 (tests/boot/user4.sh checks
-# the output): exec spread, fork locality, a checked pipe ping-pong, the
+# the output): exec spread, a checked pipe ping-pong, the
 # system call fuzzer, a soak, and the shape of every shell command's
 # output. Powers off with the number of failed commands as status.
 echo issue4: begin
 topo
 where
 time execer 4 300
-spin 2 500
 time pipecheck 100000
-time sysfuzz 100000
+time sysfuzz 100000 4
 ps
 time soak 25
 ps
