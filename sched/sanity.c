@@ -134,7 +134,10 @@ static int check_runqueue(runqueue_t *rq)
 			       curr->pid, cpu, task_cpu(curr));
 		if (curr == slot->idle)
 			continue;
-		if (!task_allowed(curr, cpu))
+		/* The one legitimate exception: a running task whose mask
+		 * just changed runs on until its CPU's migration thread
+		 * moves it (set_cpus_allowed through the migration queue). */
+		if (!task_allowed(curr, cpu) && curr->migrate_dest < 0)
 			REPORT("pid %d runs on CPU %d outside cpus_allowed %llx",
 			       curr->pid, cpu,
 			       (unsigned long long)curr->cpus_allowed);
