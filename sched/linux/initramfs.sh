@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # initramfs.sh - build the companion guest's initramfs: the static init of
-# sched/linux/init/init.c (host gcc -static) alone in an uncompressed cpio
-# newc archive, with /dev/console (5,1) that the kernel opens for init.
+# sched/linux/init/init.c (host gcc -static) and the workloads of user/work/
+# built as static Linux programs (`make user-linux`, build/user-linux/) in
+# /bin, in an uncompressed cpio newc archive, with /dev/console (5,1) that
+# the kernel opens for init.
 #
 #   sched/linux/initramfs.sh    rebuild if out of date; print the archive's path
 #
@@ -18,8 +20,15 @@ bzimage=${BZIMAGE:-$("$here/build.sh")}
 gen=${bzimage%/arch/x86/boot/bzImage}/usr/gen_init_cpio
 [ -x "$gen" ] || { echo "initramfs: $gen is missing (BLK_DEV_INITRD off?)" >&2; exit 1; }
 
-if [ -f "$cpio" ] && [ "$cpio" -nt "$here/init/init.c" ] &&
-   [ "$cpio" -nt "$here/initramfs.sh" ] && [ "$cpio" -nt "$gen" ]; then
+# The workloads: every program make user-linux built (it is the Makefile
+# that knows their list; this script packs whatever is there).
+make -s -C "$top" user-linux >&2
+progs=$top/build/user-linux
+fresh=1
+for f in "$here/init/init.c" "$here/initramfs.sh" "$gen" "$progs"/*; do
+	[ -f "$cpio" ] && [ "$cpio" -nt "$f" ] || fresh=0
+done
+if [ $fresh = 1 ]; then
 	echo "$cpio"
 	exit 0
 fi
@@ -31,7 +40,11 @@ nod /dev/console 0600 0 0 c 5 1
 dir /proc 0755 0 0
 dir /sys 0755 0 0
 file /init $out/init 0755 0 0
+dir /bin 0755 0 0
 LIST
+for f in "$progs"/*; do
+	[ -x "$f" ] && echo "file /bin/${f##*/} $f 0755 0 0" >>"$out/initramfs.list"
+done
 "$gen" "$out/initramfs.list" >"$cpio.tmp"
 mv "$cpio.tmp" "$cpio"
 echo "$cpio"

@@ -22,6 +22,9 @@
  *              CPU and freed just before exec, so that exec is where they
  *              spread (as in the 2.5.59 design) and sched_exec() moves them
  *   spin:MS    burn the CPU for MS milliseconds
+ *   run:PROG[:ARG...]  run /bin/PROG (a workload of user/work/, packed by
+ *              initramfs.sh) with its arguments and wait for it; its
+ *              output goes to the console as it comes
  *
  * The kernel passes the words after "--" (and any word it does not know)
  * to init as arguments; an unknown command is reported and fails the run.
@@ -178,6 +181,42 @@ static int spawn(int n, int ms, int pinned)
 	return failed ? -1 : 0;
 }
 
+/* run:PROG:ARG:ARG - the kernel command line splits words at spaces, so
+ * a command's own arguments are joined by ':'. */
+static int run_prog(const char *spec)
+{
+	char buf[256], path[300], *argv[16], *save = NULL, *w;
+	int argc = 0, status;
+	pid_t pid;
+
+	snprintf(buf, sizeof(buf), "%s", spec);
+	for (w = strtok_r(buf, ":", &save); w && argc < 15;
+	     w = strtok_r(NULL, ":", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	if (!argc || strchr(argv[0], '/')) {
+		printf("init: run: want run:PROG[:ARG...] with PROG in /bin\n");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "/bin/%s", argv[0]);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		execv(path, argv);
+		printf("init: exec %s: %s\n", path, strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+		printf("init: run %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		printf("init: %s exited with status 0x%x\n", path, status);
+		return -1;
+	}
+	return 0;
+}
+
 static int run(const char *cmd)
 {
 	int n, ms;
@@ -200,7 +239,9 @@ static int run(const char *cmd)
 		return spawn(n, ms, 1);
 	if (sscanf(cmd, "spin:%d", &ms) == 1 && ms >= 0)
 		return spin(ms);
-	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS)\n",
+	if (!strncmp(cmd, "run:", 4))
+		return run_prog(cmd + 4);
+	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS, run:PROG[:ARG...])\n",
 	       cmd);
 	return -1;
 }
