@@ -215,6 +215,7 @@ static void __schedule(int preempt)
 	sched_stats[this_cpu].switches++;
 	cpu_slot(this_cpu)->curr = next;
 	next->cpu = this_cpu;	/* a shared runqueue: maybe from a sibling */
+	prev->preempted = preempt && prev->state != TASK_RUNNING;
 	if (!preempt && prev->state == TASK_ZOMBIE)
 		arch_trace(SCHED_TRACE_EXIT, prev, 0, 0, 0);
 	arch_trace(SCHED_TRACE_SWITCH, next, prev->pid,

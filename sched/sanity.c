@@ -258,7 +258,8 @@ static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
 		if (p->array != &trq->arrays[0] && p->array != &trq->arrays[1])
 			REPORT("pid %d is queued outside rq %d of its CPU %d",
 			       p->pid, trq->id, task_cpu(p));
-		if (p->state != TASK_RUNNING && !task_running(p))
+		if (p->state != TASK_RUNNING && !task_running(p) &&
+		    !p->preempted)
 			REPORT("pid %d is queued but its state is %ld", p->pid,
 			       (long)p->state);
 		if (!task_running(p)) {

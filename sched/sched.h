@@ -112,6 +112,11 @@ struct task_struct {
 	int pid;		/* for logs and traces; set by the environment */
 	unsigned int flags;	/* PF_* */
 	volatile int need_resched; /* call schedule() at the next chance */
+	/* Switched away by schedule_preempt() after setting a sleeping or
+	 * dead state: it stays queued (PREEMPT_ACTIVE) and the sanity
+	 * checker must not take it for a lost sleeper. Written under its
+	 * runqueue's lock at each switch away from it. */
+	int preempted;
 
 	int prio;		/* dynamic priority: static_prio -/+ bonus */
 	int static_prio;	/* from nice, or the RT priority */

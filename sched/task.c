@@ -26,6 +26,7 @@ void sched_fork(struct task_struct *parent, struct task_struct *child)
 	child->state = TASK_UNINTERRUPTIBLE;
 	child->flags &= ~PF_IDLE;
 	child->need_resched = 0;
+	child->preempted = 0;
 	child->array = NULL;
 	INIT_LIST_HEAD(&child->run_list);
 	INIT_LIST_HEAD(&child->migration_list);
