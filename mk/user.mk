@@ -55,9 +55,14 @@ ULIB		:= $(UOUT)/libc.a
 USER_CMDS	:= topo ps rq top schedstat
 USER_WORK	:= hog spin forker execer pipeping sleeper nicemix pin
 USER_TESTS	:= badargs forkbomb sysfuzz soak pipecheck
-USER_PROGS	:= init sh $(USER_CMDS) $(USER_WORK) $(USER_TESTS)
+# bench/: the benchmarks (mk/bench.mk), one program over the shim plus
+# user/bench/sys_*.c; its scripts go to /etc (/etc/bench-full.sh ...).
+USER_BENCH	:= bench
+USER_BENCH_ETC	:= $(sort $(wildcard user/bench/*.sh))
+BENCH_SRCS	:= $(addprefix user/bench/,main.c util.c ctx.c proc.c load.c)
+USER_PROGS	:= init sh $(USER_CMDS) $(USER_WORK) $(USER_TESTS) $(USER_BENCH)
 USER_BINS	:= $(addprefix $(UBIN)/,$(USER_PROGS))
-USER_ETC	:= $(sort $(wildcard user/etc/*.sh))
+USER_ETC	:= $(sort $(wildcard user/etc/*.sh)) $(USER_BENCH_ETC)
 
 .PHONY: user user-linux
 user: $(INITRD)
@@ -102,6 +107,12 @@ $(addprefix $(UBIN)/,$(USER_WORK)): $(UBIN)/%: $(UOBJ)/work/%.o $(UOBJ)/shim_os.
 	$(call kmsg,ULD,$@)
 	$(KQ)$(call ulink,$< $(UOBJ)/shim_os.o $(UOBJ)/cpumask.o)
 
+BENCH_OBJS	:= $(patsubst user/%.c,$(UOBJ)/%.o,$(BENCH_SRCS) user/bench/sys_os.c)
+$(UBIN)/bench: $(BENCH_OBJS) $(UOBJ)/shim_os.o $(ULIB)
+	@mkdir -p $(@D)
+	$(call kmsg,ULD,$@)
+	$(KQ)$(call ulink,$(BENCH_OBJS) $(UOBJ)/shim_os.o)
+
 $(addprefix $(UBIN)/,$(USER_TESTS)): $(UBIN)/%: $(UOBJ)/tests/%.o $(ULIB)
 	@mkdir -p $(@D)
 	$(call kmsg,ULD,$@)
@@ -135,7 +146,15 @@ $(ULINUX_BINS): $(ULINUX)/%: user/work/%.c user/work/burn.h user/shim_linux.c \
 	$(call kmsg,HOSTCC,$@)
 	$(KQ)$(HOSTCC) $(ULINUX_CFLAGS) -o $@ $< user/shim_linux.c lib/cpumask.c
 
-user-linux: $(ULINUX_BINS)
+# The benchmarks too (not in ULINUX_BINS: test-user-linux runs those).
+$(ULINUX)/bench: $(BENCH_SRCS) user/bench/sys_linux.c user/bench/bench.h \
+		 user/shim_linux.c user/shim.h
+	@mkdir -p $(@D)
+	$(call kmsg,HOSTCC,$@)
+	$(KQ)$(HOSTCC) $(ULINUX_CFLAGS) -o $@ $(BENCH_SRCS) user/bench/sys_linux.c \
+		user/shim_linux.c
+
+user-linux: $(ULINUX_BINS) $(ULINUX)/bench
 
 # ---- host tests and fuzzers -----------------------------------------------
 

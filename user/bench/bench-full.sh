@@ -1,0 +1,3 @@
+# bench-full.sh - make bench: every row, full rounds (bench/run.sh).
+bench all
+poweroff

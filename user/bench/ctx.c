@@ -1,0 +1,215 @@
+/*
+ * ctx.c - the switch rows: the floor (a null system call, a yield with
+ * nothing else to run), yield ping-pong on one CPU, pipe ping-pong between
+ * CPUs at each distance of the topology, and the wakeup latency of a
+ * sleeper among hogs.
+ */
+#include "bench/bench.h"
+
+static uint64_t samples[BENCH_MAX_ROUNDS];
+
+/* The CPU of the one-CPU rows: the last, away from the boot CPU's work. */
+static int solo_cpu(void)
+{
+	return bench.ncpus - 1;
+}
+
+void bench_syscall(void)
+{
+	int r, n = bench_rounds(2000, 200);
+
+	shim_pin(solo_cpu());
+	for (r = 0; r < 50; r++)
+		sys_null();
+	for (r = 0; r < n; r++) {
+		uint64_t t0 = rdtsc();
+
+		sys_null();
+		samples[r] = rdtsc() - t0;
+	}
+	bench_row("syscall_null", UNIT_NS, samples, n, 0, NULL);
+	for (r = 0; r < n; r++) {
+		uint64_t t0 = rdtsc();
+
+		shim_yield();
+		samples[r] = rdtsc() - t0;
+	}
+	bench_row("yield_self", UNIT_NS, samples, n, 0, NULL);
+	shim_unpin();
+}
+
+/*
+ * Two processes pinned to one CPU, each yielding in a loop. One sample is
+ * the parent's yield until it runs again: two switches; the row is per
+ * switch.
+ */
+void bench_ctx_yield(void)
+{
+	int r, n = bench_rounds(2000, 200), cpu = solo_cpu(), pid;
+	char extra[32];
+
+	shim_pin(cpu);
+	pid = shim_fork();
+	if (pid < 0) {
+		bench_skip("ctx_yield", "fork_failed");
+		return;
+	}
+	if (pid == 0) {
+		shim_pin(cpu);
+		for (;;)
+			shim_yield();
+	}
+	for (r = 0; r < 50; r++)
+		shim_yield();
+	for (r = 0; r < n; r++) {
+		uint64_t t0 = rdtsc();
+
+		shim_yield();
+		samples[r] = (rdtsc() - t0) / 2;
+	}
+	bench_kill_all(&pid, 1);
+	shim_unpin();
+	snprintf(extra, sizeof(extra), "cpu=%d", cpu);
+	bench_row("ctx_yield", UNIT_NS, samples, n, 0, extra);
+}
+
+/*
+ * Pipe ping-pong: the parent on CPU a writes a byte, the child on CPU b
+ * sends it back. Fills samples with n round trips; returns how many ran.
+ */
+int bench_pingpong(int a, int b, int n)
+{
+	int ping[2], pong[2], pid, r;
+	char c = 'x';
+
+	if (shim_pipe(ping) < 0)
+		return -1;
+	if (shim_pipe(pong) < 0) {
+		shim_close(ping[0]);
+		shim_close(ping[1]);
+		return -1;
+	}
+	shim_pin(a);
+	pid = shim_fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		shim_pin(b);
+		shim_close(ping[1]);
+		shim_close(pong[0]);
+		while (shim_read(ping[0], &c, 1) == 1)
+			if (shim_write(pong[1], &c, 1) != 1)
+				break;
+		shim_exit(0);
+	}
+	shim_close(ping[0]);
+	shim_close(pong[1]);
+	for (r = -20; r < n; r++) {	/* 20 to warm up */
+		uint64_t t0 = rdtsc();
+
+		if (shim_write(ping[1], &c, 1) != 1 || shim_read(pong[0], &c, 1) != 1)
+			break;
+		if (r >= 0)
+			samples[r] = rdtsc() - t0;
+	}
+	shim_close(ping[1]);
+	shim_close(pong[0]);
+	shim_wait(pid, NULL);
+	shim_unpin();
+	return r < 0 ? 0 : r;
+}
+
+uint64_t *bench_samples(void)
+{
+	return samples;
+}
+
+enum pair { PAIR_SMT, PAIR_CORE, PAIR_NODE };
+
+/* Two CPUs at the given distance, or -1. */
+static int find_pair(enum pair kind, int *a, int *b)
+{
+	int i, j;
+
+	for (i = 0; i < bench.ncpus; i++)
+		for (j = bench.ncpus - 1; j > i; j--) {
+			struct bench_cpu *x = &bench_cpus[i], *y = &bench_cpus[j];
+			int same_core = x->package == y->package && x->core == y->core;
+			int ok = kind == PAIR_SMT ? same_core :
+				 kind == PAIR_CORE ? !same_core && x->node == y->node :
+				 x->node != y->node;
+
+			if (ok) {
+				*a = i;
+				*b = j;
+				return 0;
+			}
+		}
+	return -1;
+}
+
+void bench_pipes(void)
+{
+	static const char *names[] = { "pipe_smt", "pipe_core", "pipe_node" };
+	int k, a, b, got, n = bench_rounds(2000, 200);
+
+	for (k = PAIR_SMT; k <= PAIR_NODE; k++) {
+		char extra[32];
+
+		if (find_pair((enum pair)k, &a, &b)) {
+			bench_skip(names[k], "no_such_cpu_pair");
+			continue;
+		}
+		got = bench_pingpong(a, b, n);
+		snprintf(extra, sizeof(extra), "cpus=%d,%d", a, b);
+		bench_row(names[k], UNIT_NS, samples, got, 0, extra);
+	}
+}
+
+/*
+ * A sleeper among hogs: one hog per CPU, a waker that sleeps 2 ms and then
+ * writes the TSC into a pipe, and the sleeper (this process) blocked in
+ * read(). A sample is the time from the write to the sleeper running.
+ */
+void bench_wakeup(void)
+{
+	static int pids[65];
+	int fds[2], i, r, n = bench_rounds(500, 50), nh = bench.ncpus, got = 0;
+	char extra[32];
+
+	if (shim_pipe(fds) < 0) {
+		bench_skip("wakeup", "pipe_failed");
+		return;
+	}
+	for (i = 0; i < nh; i++) {
+		pids[i] = shim_fork();
+		if (pids[i] == 0)
+			for (;;)
+				;
+	}
+	pids[nh] = shim_fork();
+	if (pids[nh] == 0) {
+		shim_close(fds[0]);
+		for (;;) {
+			uint64_t t;
+
+			shim_sleep_ms(2);
+			t = rdtsc();
+			if (shim_write(fds[1], &t, sizeof(t)) != sizeof(t))
+				shim_exit(1);
+		}
+	}
+	shim_close(fds[1]);
+	for (r = -5; r < n; r++) {
+		uint64_t t;
+
+		if (shim_read(fds[0], &t, sizeof(t)) != sizeof(t))
+			break;
+		if (r >= 0)
+			samples[got++] = rdtsc() - t;
+	}
+	shim_close(fds[0]);
+	bench_kill_all(pids, nh + 1);
+	snprintf(extra, sizeof(extra), "hogs=%d", nh);
+	bench_row("wakeup", UNIT_NS, samples, got, 1, extra);
+}
