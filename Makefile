@@ -1,7 +1,7 @@
 # The one top Makefile. Each part of the system adds its rules in a fragment
 # under mk/: kernel.mk (boot/, arch/x86/, kernel/, lib/ -> the kernel and its
 # ISO), sched.mk (sched/ and its host simulator), tests.mk (host tests, fuzzers,
-# QEMU boot tests). Everything built goes to build/.
+# QEMU boot tests), bench.mk (make bench: ours against Linux in QEMU). Everything built goes to build/.
 #
 #   make run [TOPO=name]   install what is missing, build, boot a shape
 #   make test              install what is missing, then every test
@@ -44,6 +44,7 @@ include mk/linux.mk
 include mk/trace.mk
 include mk/user.mk
 include mk/labs.mk
+include mk/bench.mk
 
 run: deps
 	@$(MAKE) --no-print-directory iso

@@ -57,5 +57,3 @@ $(SIM_OUT)/bench_schedule: tests/sched/bench_schedule.c tests/sched/harness.c \
 
 bench-sched: $(SIM_OUT)/bench_schedule $(SIM_OUT)/schedsim
 	@tests/sched/bench.sh $(SIM_OUT)
-
-bench: bench-sched

@@ -118,13 +118,16 @@ void bench_row(const char *name, enum bench_unit unit, uint64_t *s, int n,
 	sort(s, n);
 	if (with_p99)
 		snprintf(p99, sizeof(p99), " p99=%llu",
-			 (unsigned long long)bench_ticks_to(s[(n * 99) / 100 < n ?
-					(n * 99) / 100 : n - 1], unit));
-	printf("bench: name=%s unit=%s median=%llu min=%llu max=%llu rounds=%d%s%s%s\n",
+			 (unsigned long long)bench_ticks_to(s[n * 99 / 100], unit));
+	/* p10/p90 after the fixed keys: the shape of the spread (a row that
+	 * is bimodal, e.g. half its samples a timer tick long, shows here). */
+	printf("bench: name=%s unit=%s median=%llu min=%llu max=%llu rounds=%d%s p10=%llu p90=%llu%s%s\n",
 	       name, names[unit],
 	       (unsigned long long)bench_ticks_to(s[n / 2], unit),
 	       (unsigned long long)bench_ticks_to(s[0], unit),
 	       (unsigned long long)bench_ticks_to(s[n - 1], unit), n, p99,
+	       (unsigned long long)bench_ticks_to(s[n / 10], unit),
+	       (unsigned long long)bench_ticks_to(s[n * 9 / 10], unit),
 	       extra ? " " : "", extra ? extra : "");
 }
 

@@ -1,0 +1,582 @@
+/*
+ * report.c - the table of `make bench`: our kernel against Linux 6.1, row
+ * by row, from the `bench:` lines both printed (user/bench/bench.h) and
+ * the bring-up rows bench/run.sh made from their boot logs.
+ *
+ *   report DIR [--md FILE] [--svg FILE] [--notes FILE] [--sim FILE]
+ *   report DIR --check        TAP: every row present on both kernels, its
+ *                             numbers positive, min <= median <= max
+ *
+ * DIR holds os.txt, linux.txt and meta.txt (bench/run.sh). The table goes
+ * to stdout; --md writes it with the QEMU command line, date and host (and
+ * the notes file, the measured explanations, appended as is); --svg draws
+ * the ratios and the O(1) curve of both kernels.
+ *
+ * Every row is a cost: lower is better, and the goal (issue 7) is ours
+ * faster than Linux on every row, the O(1) curve flat (largest N over N=1
+ * at most O1_FLAT) and 64 CPUs online in under SMP64_GOAL_US.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define O1_FLAT		1.05	/* issue 7: 10 000 tasks / 1 task */
+#define SMP64_GOAL_US	100000	/* issue 7: 64 CPUs online in 100 ms */
+#define MAX_ROWS	64
+
+struct row {
+	char name[32];
+	char unit[8];
+	char skip[64];
+	char extra[160];
+	double median, min, max, p99;
+	int rounds, has_p99;
+};
+
+struct sys {
+	struct row rows[MAX_ROWS];
+	int n;
+	char begin[160];
+	int ended;
+};
+
+/* The rows in table order, what they measure, and whether --check wants
+ * them measured on both kernels (0: may be skipped with a reason). */
+static const struct {
+	const char *name, *what;
+	int must;
+} defs[] = {
+	{ "syscall_null", "null system call (getppid)", 1 },
+	{ "yield_self", "sched_yield(), nothing else runnable", 1 },
+	{ "ctx_yield", "yield ping-pong, 2 tasks on 1 CPU, per switch", 1 },
+	{ "pipe_smt", "pipe ping-pong, SMT siblings, round trip", 1 },
+	{ "pipe_core", "pipe ping-pong, 2 cores of a node, round trip", 1 },
+	{ "pipe_node", "pipe ping-pong, across nodes, round trip", 1 },
+	{ "wakeup", "wakeup latency among hogs, median", 1 },
+	{ "wakeup:p99", "wakeup latency among hogs, 99th percentile", 1 },
+	{ "fork_exit", "fork + exit + wait", 1 },
+	{ "fork_exec_exit", "fork + exec + exit + wait", 1 },
+	{ "exec", "exec, pinned (no placement)", 1 },
+	{ "exec_place", "exec placed off a busy node", 1 },
+	{ "balance_core", "N hogs from one parent: one per core", 1 },
+	{ "balance_node", "N hogs from one parent: even nodes", 1 },
+	{ "o1_1", "switch, 1 runnable hog on the CPU", 1 },
+	{ "o1_50", "switch, 50 runnable hogs on the CPU", 1 },
+	{ "o1_100", "switch, 100 runnable hogs on the CPU", 0 },
+	{ "o1_1000", "switch, 1000 runnable hogs on the CPU", 0 },
+	{ "o1_10000", "switch, 10000 runnable hogs on the CPU", 0 },
+	{ "smp_1", "bring-up, 1 CPU", 1 },
+	{ "smp_8", "bring-up, 8 CPUs", 1 },
+	{ "smp_16", "bring-up, 16 CPUs", 0 },
+	{ "smp_64", "bring-up, 64 CPUs", 0 },
+};
+#define NDEFS	(int)(sizeof(defs) / sizeof(defs[0]))
+
+static const int o1_n[] = { 1, 50, 100, 1000, 10000 };
+#define NO1	5
+
+static struct sys os, lx;
+static char meta[16][1024];
+static int nmeta;
+
+/* The value of " key=" in line (up to the next space) into out. */
+static int field(const char *line, const char *key, char *out, size_t len)
+{
+	size_t kl = strlen(key);
+	const char *p;
+
+	for (p = line; (p = strstr(p, key)); p++) {
+		if ((p == line || p[-1] == ' ') && p[kl] == '=') {
+			size_t n = strcspn(p + kl + 1, " \n");
+
+			if (n >= len)
+				n = len - 1;
+			memcpy(out, p + kl + 1, n);
+			out[n] = 0;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static double num(const char *line, const char *key, int *ok)
+{
+	char v[32], *end;
+	double d;
+
+	if (!field(line, key, v, sizeof(v))) {
+		*ok = 0;
+		return 0;
+	}
+	d = strtod(v, &end);
+	if (end == v || *end)
+		*ok = 0;
+	return d;
+}
+
+static void load(struct sys *s, const char *path)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f) && s->n < MAX_ROWS) {
+		struct row *r = &s->rows[s->n];
+		const char *tail;
+		int ok = 1;
+
+		if (strncmp(line, "bench: ", 7))
+			continue;
+		if (!strncmp(line, "bench: begin ", 13)) {
+			snprintf(s->begin, sizeof(s->begin), "%.*s",
+				 (int)strcspn(line + 13, "\n"), line + 13);
+			continue;
+		}
+		if (!strncmp(line, "bench: end", 10)) {
+			s->ended = 1;
+			continue;
+		}
+		memset(r, 0, sizeof(*r));
+		if (!field(line, "name", r->name, sizeof(r->name)))
+			continue;
+		if (field(line, "skip", r->skip, sizeof(r->skip))) {
+			s->n++;
+			continue;
+		}
+		field(line, "unit", r->unit, sizeof(r->unit));
+		r->median = num(line, "median", &ok);
+		r->min = num(line, "min", &ok);
+		r->max = num(line, "max", &ok);
+		r->rounds = (int)num(line, "rounds", &ok);
+		r->has_p99 = strstr(line, " p99=") != NULL;
+		if (r->has_p99)
+			r->p99 = num(line, "p99", &ok);
+		if (!ok)
+			snprintf(r->skip, sizeof(r->skip), "malformed");
+		tail = strstr(line, "rounds=");
+		tail = tail ? strchr(tail, ' ') : NULL;
+		snprintf(r->extra, sizeof(r->extra), "%.*s",
+			 tail ? (int)strcspn(tail + 1, "\n") : 0, tail ? tail + 1 : "");
+		s->n++;
+	}
+	fclose(f);
+}
+
+static const char *meta_get(const char *key)
+{
+	size_t kl = strlen(key);
+
+	for (int i = 0; i < nmeta; i++)
+		if (!strncmp(meta[i], key, kl) && meta[i][kl] == '=')
+			return meta[i] + kl + 1;
+	return "?";
+}
+
+/* The row name ("wakeup:p99" is the p99 of wakeup): its value, or NULL. */
+static const struct row *find(const struct sys *s, const char *name, double *v)
+{
+	char base[32];
+	const char *colon = strchr(name, ':');
+
+	snprintf(base, sizeof(base), "%.*s", colon ? (int)(colon - name) : (int)strlen(name), name);
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->rows[i].name, base)) {
+			const struct row *r = &s->rows[i];
+
+			if (r->skip[0])
+				return r;
+			if (colon && !r->has_p99)
+				return NULL;
+			if (v)
+				*v = colon ? r->p99 : r->median;
+			return r;
+		}
+	return NULL;
+}
+
+static int measured(const struct row *r)
+{
+	return r && !r->skip[0];
+}
+
+/* "812 ns (640..9120)" or the skip reason. */
+static void cell(char *out, size_t len, const struct row *r, double v, int colon)
+{
+	if (!r)
+		snprintf(out, len, "missing");
+	else if (r->skip[0])
+		snprintf(out, len, "skipped: %s", r->skip);
+	else if (colon)
+		snprintf(out, len, "%.0f %s", v, r->unit);
+	else
+		snprintf(out, len, "%.0f %s (%.0f..%.0f)", v, r->unit, r->min, r->max);
+}
+
+/* The O(1) curve's last measured point over its first: *n_last its N. */
+static double flatness(const struct sys *s, int *n_last)
+{
+	double first = 0, last = 0, v;
+	char name[32];
+
+	*n_last = 0;
+	for (int k = 0; k < NO1; k++) {
+		snprintf(name, sizeof(name), "o1_%d", o1_n[k]);
+		if (!measured(find(s, name, &v)))
+			continue;
+		if (k == 0)
+			first = v;
+		last = v;
+		*n_last = o1_n[k];
+	}
+	return first > 0 ? last / first : 0;
+}
+
+static double ratio_of(const char *name, int *have)
+{
+	double a = 0, b = 0;
+	const struct row *ra = find(&os, name, &a), *rb = find(&lx, name, &b);
+
+	*have = measured(ra) && measured(rb) && b > 0 && a > 0;
+	return *have ? a / b : 0;
+}
+
+static const char *goal(const char *name, double ratio, int have)
+{
+	double v;
+
+	if (!strcmp(name, "smp_64") && measured(find(&os, name, &v)) &&
+	    v >= SMP64_GOAL_US)
+		return "no (>= 100 ms)";
+	if (!have)
+		return "n/a";
+	return ratio < 1.0 ? "yes" : "no";
+}
+
+static void table(FILE *f, int md)
+{
+	char a[96], b[96], rs[16];
+	int met = 0, total = 0;
+
+	if (md)
+		fprintf(f, "| row | what | ours | Linux 6.1 | ours/Linux | goal met? |\n"
+			   "|---|---|---:|---:|---:|---|\n");
+	else
+		fprintf(f, "%-15s %-28s %-28s %8s  %s\n", "row", "ours median (min..max)",
+			"Linux median (min..max)", "ratio", "goal met?");
+	for (int i = 0; i < NDEFS; i++) {
+		double va = 0, vb = 0, ratio;
+		int colon = strchr(defs[i].name, ':') != NULL, have;
+		const struct row *ra = find(&os, defs[i].name, &va);
+		const struct row *rb = find(&lx, defs[i].name, &vb);
+		const char *g;
+
+		if (!ra && !rb)
+			continue;
+		cell(a, sizeof(a), ra, va, colon);
+		cell(b, sizeof(b), rb, vb, colon);
+		ratio = ratio_of(defs[i].name, &have);
+		snprintf(rs, sizeof(rs), have ? "%.2f" : "-", ratio);
+		g = goal(defs[i].name, ratio, have);
+		total += have;
+		met += have && !strcmp(g, "yes");
+		if (md)
+			fprintf(f, "| `%s` | %s | %s | %s | %s | %s |\n", defs[i].name,
+				defs[i].what, a, b, rs, g);
+		else
+			fprintf(f, "%-15s %-28s %-28s %8s  %s\n", defs[i].name, a, b, rs, g);
+	}
+	{
+		int no, nl;
+		double fo = flatness(&os, &no), fl = flatness(&lx, &nl);
+
+		fprintf(f, md ? "\nO(1) curve (median switch at the largest N measured over N=1): "
+			   "ours %.2f at N=%d, Linux %.2f at N=%d; goal ours <= %.2f: %s.\n"
+			      : "\nO(1): ours %.2f at N=%d, Linux %.2f at N=%d (goal ours <= %.2f: %s)\n",
+			fo, no, fl, nl, O1_FLAT, fo > 0 && fo <= O1_FLAT ? "yes" : "no");
+		fprintf(f, md ? "\nRows faster than Linux: %d of %d compared.\n"
+			      : "rows faster than Linux: %d of %d compared\n", met, total);
+	}
+}
+
+/* Derived numbers that say where time goes (same run, same units). */
+static void breakdown(FILE *f)
+{
+	static const struct {
+		const char *what, *a, *b;
+		double k;
+	} d[] = {
+		{ "switch itself: ctx_yield - yield_self/2 (ns)", "ctx_yield", "yield_self", 0.5 },
+		{ "cross-core wakeup extra: pipe_core - 2 x o1_1 (ns)", "pipe_core", "o1_1", 2 },
+		{ "exec placement: exec_place - exec (us)", "exec_place", "exec", 1 },
+		{ "exec's share of fork_exec_exit: fork_exec_exit - fork_exit (us)", "fork_exec_exit", "fork_exit", 1 },
+	};
+
+	fprintf(f, "| derived | ours | Linux |\n|---|---:|---:|\n");
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
+		double a1 = 0, a2 = 0, b1 = 0, b2 = 0;
+		int oko = measured(find(&os, d[i].a, &a1)) && measured(find(&os, d[i].b, &a2));
+		int okl = measured(find(&lx, d[i].a, &b1)) && measured(find(&lx, d[i].b, &b2));
+
+		fprintf(f, "| %s | ", d[i].what);
+		if (oko)
+			fprintf(f, "%.0f | ", a1 - d[i].k * a2);
+		else
+			fprintf(f, "- | ");
+		if (okl)
+			fprintf(f, "%.0f |\n", b1 - d[i].k * b2);
+		else
+			fprintf(f, "- |\n");
+	}
+}
+
+static void copy_file(FILE *f, const char *path)
+{
+	char buf[4096];
+	size_t n;
+	FILE *in = path ? fopen(path, "r") : NULL;
+
+	if (!in)
+		return;
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, f);
+	fclose(in);
+}
+
+static void write_md(const char *path, const char *notes, const char *sim)
+{
+	FILE *f = fopen(path, "w"), *in;
+
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	fprintf(f, "# Benchmarks: this kernel against Linux 6.1 in the same QEMU\n\n"
+		   "Made by `make bench%s` (bench/run.sh, bench/report.c) on %s.\n\n"
+		   "- host: %s\n- %s\n"
+		   "- ours: `%s`\n  - TSC %s at boot; the bench program's calibration: %s\n"
+		   "- Linux: `%s`\n  - TSC %s at boot; the bench program's calibration: %s\n"
+		   "- bring-up boots: shapes %s of tests/topologies\n\n",
+		   !strcmp(meta_get("quick"), "0") ? "" : " QUICK=1", meta_get("date"),
+		   meta_get("host"), meta_get("qemu"), meta_get("os_cmd"), meta_get("os_tsc"),
+		   os.begin, meta_get("linux_cmd"), meta_get("linux_tsc"), lx.begin,
+		   meta_get("smp_shapes"));
+	fprintf(f, "Medians with (min..max) over `rounds` rounds; every row is a cost "
+		   "(lower is better); the ratio is ours / Linux, goal met when below 1. "
+		   "The in-guest program is user/bench/ (one source, both kernels); "
+		   "times come from the TSC. The whole lines, with p10/p90/p99 and the "
+		   "CPUs used, are in the run's os.txt and linux.txt.\n\n");
+	table(f, 1);
+	fprintf(f, "\n![ratios and the O(1) curve](results.svg)\n\n## Where the time goes (derived from the rows above)\n\n");
+	breakdown(f);
+	fprintf(f, "\n");
+	copy_file(f, notes);
+	if (sim && (in = fopen(sim, "r"))) {
+		fclose(in);
+		fprintf(f, "\n## The simulator's benchmarks (make bench-sched)\n\n");
+		copy_file(f, sim);
+	}
+	fprintf(f, "\n## Reproduce\n\n    make bench            # this file, results.svg, and the table\n"
+		   "    make bench QUICK=1    # a quick sanity run into build/bench/ (test-bench)\n");
+	fclose(f);
+}
+
+/* ---- the SVG: ratio bars (log scale), then the O(1) curves -------------- */
+
+static double lg(double x) { return x > 0 ? __builtin_log10(x) : 0; }
+
+static void write_svg(const char *path)
+{
+	FILE *f = fopen(path, "w");
+	int y = 40, w = 820, h, nbars = 0, i, k;
+	double maxv = 0;
+
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	for (i = 0; i < NDEFS; i++) {
+		int have;
+
+		ratio_of(defs[i].name, &have);
+		nbars += have;
+	}
+	h = 60 + nbars * 22 + 330;
+	fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
+		   "font-family='sans-serif' font-size='12'>\n<rect width='100%%' height='100%%' fill='white'/>\n"
+		   "<text x='10' y='20' font-size='15'>ours / Linux 6.1 per row (median; log scale, left of 1 = ours faster)</text>\n",
+		w, h);
+	/* x: log10(ratio) in [-2, 2] over [300, 780] */
+	fprintf(f, "<line x1='540' y1='%d' x2='540' y2='%d' stroke='black'/>\n", y - 10, y + nbars * 22);
+	for (k = -2; k <= 2; k++)
+		fprintf(f, "<text x='%d' y='%d' text-anchor='middle' fill='#666'>%g</text>\n",
+			540 + k * 120, y + nbars * 22 + 14, __builtin_pow(10, k));
+	for (i = 0; i < NDEFS; i++) {
+		int have;
+		double r = ratio_of(defs[i].name, &have), x;
+
+		if (!have)
+			continue;
+		x = lg(r);
+		if (x < -2)
+			x = -2;
+		if (x > 2)
+			x = 2;
+		fprintf(f, "<text x='290' y='%d' text-anchor='end'>%s</text>\n", y + 12, defs[i].name);
+		fprintf(f, "<rect x='%.1f' y='%d' width='%.1f' height='16' fill='%s'/>\n",
+			x < 0 ? 540 + x * 120 : 540, y, (x < 0 ? -x : x) * 120 + 1,
+			r < 1 ? "#3a3" : "#c33");
+		fprintf(f, "<text x='%d' y='%d' fill='#333'>%.2f</text>\n",
+			x < 0 ? 545 : 535 - 40, y + 12, r);
+		y += 22;
+	}
+	/* O(1): ns per switch against log10(N) */
+	y += 40;
+	fprintf(f, "<text x='10' y='%d' font-size='15'>O(1): ns per switch with N runnable hogs on the CPU (median)</text>\n", y);
+	y += 20;
+	for (k = 0; k < NO1; k++) {
+		double v;
+		char name[32];
+
+		snprintf(name, sizeof(name), "o1_%d", o1_n[k]);
+		if (measured(find(&os, name, &v)) && v > maxv)
+			maxv = v;
+		if (measured(find(&lx, name, &v)) && v > maxv)
+			maxv = v;
+	}
+	if (maxv <= 0)
+		maxv = 1;
+	fprintf(f, "<rect x='100' y='%d' width='600' height='220' fill='none' stroke='black'/>\n", y);
+	for (k = 0; k <= 4; k++)
+		fprintf(f, "<text x='%d' y='%d' text-anchor='middle'>%g</text>\n",
+			100 + k * 150, y + 236, __builtin_pow(10, k));
+	fprintf(f, "<text x='400' y='%d' text-anchor='middle'>runnable hogs N (log)</text>\n", y + 252);
+	fprintf(f, "<text x='95' y='%d' text-anchor='end'>%.0f ns</text>\n<text x='95' y='%d' text-anchor='end'>0</text>\n",
+		y + 10, maxv, y + 220);
+	for (int s = 0; s < 2; s++) {
+		const struct sys *sy = s ? &lx : &os;
+		const char *col = s ? "#c60" : "#06c";
+		int first = 1;
+
+		fprintf(f, "<polyline fill='none' stroke='%s' stroke-width='2' points='", col);
+		for (k = 0; k < NO1; k++) {
+			double v;
+			char name[32];
+
+			snprintf(name, sizeof(name), "o1_%d", o1_n[k]);
+			if (!measured(find(sy, name, &v)))
+				continue;
+			fprintf(f, "%s%.1f,%.1f", first ? "" : " ", 100 + lg(o1_n[k]) * 150,
+				y + 220 - v / maxv * 210);
+			first = 0;
+		}
+		fprintf(f, "'/>\n<text x='710' y='%d' fill='%s'>%s</text>\n", y + 20 + s * 16, col,
+			s ? "Linux 6.1" : "ours");
+	}
+	fprintf(f, "</svg>\n");
+	fclose(f);
+}
+
+/* ---- --check: the sanity of a (quick) run, as TAP ----------------------- */
+
+static int check(void)
+{
+	int n = 0, bad = 0;
+
+	for (int s = 0; s < 2; s++) {
+		const struct sys *sy = s ? &lx : &os;
+		const char *who = s ? "linux" : "os";
+
+		n++;
+		if (sy->ended && sy->begin[0])
+			printf("ok %d %s_run_complete\n", n, who);
+		else {
+			printf("not ok %d %s_run_complete # no bench: begin/end\n", n, who);
+			bad++;
+		}
+		for (int i = 0; i < NDEFS; i++) {
+			double v = 0;
+			const struct row *r;
+			int min_ok;
+
+			if (strchr(defs[i].name, ':'))
+				continue;
+			r = find(sy, defs[i].name, &v);
+			if (!r && !defs[i].must)
+				continue;
+			n++;
+			if (!r || (r->skip[0] && defs[i].must)) {
+				printf("not ok %d %s_%s # %s\n", n, who, defs[i].name,
+				       r ? r->skip : "missing");
+				bad++;
+				continue;
+			}
+			if (r->skip[0]) {
+				printf("ok %d %s_%s # SKIP %s\n", n, who, defs[i].name, r->skip);
+				continue;
+			}
+			/* smp_1 starts no AP: 0 is its true value */
+			min_ok = !strcmp(defs[i].name, "smp_1") ? r->min >= 0 : r->min > 0;
+			if (min_ok && r->min <= r->median && r->median <= r->max &&
+			    r->rounds > 0 && (!r->has_p99 || (r->p99 >= r->median && r->p99 <= r->max)))
+				printf("ok %d %s_%s # median %.0f %s\n", n, who, defs[i].name,
+				       r->median, r->unit);
+			else {
+				printf("not ok %d %s_%s # min %.0f median %.0f max %.0f rounds %d\n",
+				       n, who, defs[i].name, r->min, r->median, r->max, r->rounds);
+				bad++;
+			}
+		}
+	}
+	printf("1..%d\n", n);
+	return bad ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *md = NULL, *svg = NULL, *notes = NULL, *sim = NULL;
+	char path[1024];
+	int do_check = 0;
+	FILE *f;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: report DIR [--md F] [--svg F] [--notes F] [--sim F] [--check]\n");
+		return 2;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--check"))
+			do_check = 1;
+		else if (i + 1 < argc && !strcmp(argv[i], "--md"))
+			md = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--svg"))
+			svg = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--notes"))
+			notes = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--sim"))
+			sim = argv[++i];
+		else {
+			fprintf(stderr, "report: unknown argument '%s'\n", argv[i]);
+			return 2;
+		}
+	}
+	snprintf(path, sizeof(path), "%s/os.txt", argv[1]);
+	load(&os, path);
+	snprintf(path, sizeof(path), "%s/linux.txt", argv[1]);
+	load(&lx, path);
+	snprintf(path, sizeof(path), "%s/meta.txt", argv[1]);
+	f = fopen(path, "r");
+	while (f && nmeta < 16 && fgets(meta[nmeta], sizeof(meta[0]), f)) {
+		meta[nmeta][strcspn(meta[nmeta], "\n")] = 0;
+		nmeta++;
+	}
+	if (f)
+		fclose(f);
+	if (do_check)
+		return check();
+	table(stdout, 0);
+	if (md)
+		write_md(md, notes, sim);
+	if (svg)
+		write_svg(svg);
+	return 0;
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# run.sh OUTDIR - the in-guest half of `make bench` (mk/bench.mk): boot our
+# kernel and Linux 6.1 on the same QEMU shapes, run user/bench's `bench`
+# program in each, and collect its `bench:` lines.
+#
+#   OUTDIR/os.txt, OUTDIR/linux.txt   every bench: line of each kernel, plus
+#                                     the bring-up rows smp_N made here
+#   OUTDIR/meta.txt                   date, host, QEMU command lines
+#   OUTDIR/logs/                      every serial log
+#
+# Boots, one at a time (two QEMUs at once would share the host's 2 cores):
+#   BENCH_SHAPE (2n2c2t)         `bench all` on ours (-- /etc/bench-full.sh)
+#                                and on Linux (run:bench:all)
+#   BENCH_SMP_SHAPES             boots for the bring-up time only, each
+#     (up 2n2c2t 4n2c2t 8n8c1t)  BENCH_SMP_ROUNDS (3) times: 1, 8, 16, 64 CPUs
+# QUICK=1: `bench quick all`, bring-up on up once, and 2n2c2t from the
+# main boots. BENCH_TIMEOUT (s) bounds each main boot.
+#
+# Bring-up: ours prints "smp: N of N CPUs online in T ms"; Linux the printk
+# times of "smp: Bringing up secondary CPUs" and "smp: Brought up". Both are
+# the time to start the application processors, in the guest's clock.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: run.sh OUTDIR}
+quick=${QUICK:-}
+shape=${BENCH_SHAPE:-2n2c2t}
+kernel=$top/build/kernel.elf
+initrd=$top/build/initrd.cpio
+if [ -n "$quick" ]; then
+	smp_shapes=${BENCH_SMP_SHAPES:-up}
+	smp_rounds=${BENCH_SMP_ROUNDS:-1}
+	tmo=${BENCH_TIMEOUT:-240}
+	script=/etc/bench-quick.sh
+	lcmd=run:bench:quick:all
+else
+	smp_shapes=${BENCH_SMP_SHAPES:-up 2n2c2t 4n2c2t 8n8c1t}
+	smp_rounds=${BENCH_SMP_ROUNDS:-3}
+	tmo=${BENCH_TIMEOUT:-1800}
+	script=/etc/bench-full.sh
+	lcmd=run:bench:all
+fi
+mkdir -p "$out/logs"
+rm -f "$out"/logs/* "$out/os.txt" "$out/linux.txt" "$out/meta.txt"
+bz=$("$top/sched/linux/build.sh") || { echo "run.sh: no Linux build" >&2; exit 1; }
+lin_initrd=$("$top/sched/linux/initramfs.sh") || exit 1
+
+# boot_os LOG SHAPE SCRIPT TIMEOUT / boot_linux LOG SHAPE CMD TIMEOUT
+boot_os() {
+	QEMU_MODE=batch QEMU_KERNEL=$kernel QEMU_APPEND="-- $3" \
+		timeout --kill-after=5 "$4" "$top/scripts/qemu.sh" "$2" -initrd "$initrd" \
+		</dev/null 2>&1 | tr -d '\r' >"$1"
+}
+boot_linux() {
+	BZIMAGE=$bz INITRD=$lin_initrd LINUX_TIMEOUT=$4 \
+		"$top/sched/linux/run.sh" "$2" "$3" </dev/null 2>&1 | tr -d '\r' >"$1"
+}
+
+# The bring-up time in us of one boot log, or nothing.
+smp_os() {
+	sed -n 's/^smp: \([0-9]*\) of [0-9]* CPUs online in \([0-9]*\) ms.*/\2000/p' "$1" | head -1
+}
+smp_linux() {
+	awk 'function t(s) { s = substr(s, index(s, "[") + 1); return s + 0 }
+	     /smp: Bringing up secondary CPUs/ { a = t($0) }
+	     /smp: Brought up/ && a != "" { printf "%d\n", (t($0) - a) * 1000000 + 0.5; exit }' "$1"
+}
+cpus_of() {	# the CPU count of a shape's -smp
+	"$top/scripts/topo-args.sh" "$1" | sed -n 's/.*-smp \([0-9]*\).*/\1/p'
+}
+
+# One row from the values given (us): name unit=us median min max rounds.
+smp_row() {
+	local name=$1
+	shift
+	[ $# -gt 0 ] || { echo "bench: name=$name skip=no_bringup_line"; return; }
+	printf '%s\n' "$@" | sort -n | awk -v n="$name" '{ v[NR] = $1 }
+	END { printf "bench: name=%s unit=us median=%d min=%d max=%d rounds=%d\n",
+		n, v[int(NR / 2) + 1], v[1], v[NR], NR }'
+}
+
+t0=$SECONDS
+echo "bench: ours on $shape ($script)" >&2
+boot_os "$out/logs/os-$shape.log" "$shape" "$script" "$tmo"
+echo "bench: Linux on $shape ($lcmd), ours took $((SECONDS - t0)) s" >&2
+t1=$SECONDS
+boot_linux "$out/logs/linux-$shape.log" "$shape" "$lcmd" "$tmo"
+echo "bench: Linux took $((SECONDS - t1)) s" >&2
+grep '^bench: ' "$out/logs/os-$shape.log" >"$out/os.txt"
+grep '^bench: ' "$out/logs/linux-$shape.log" >"$out/linux.txt"
+
+# Bring-up: the main boots count for their shape.
+declare -A osv linv
+osv[$shape]=$(smp_os "$out/logs/os-$shape.log")
+linv[$shape]=$(smp_linux "$out/logs/linux-$shape.log")
+for s in $smp_shapes; do
+	for r in $(seq 1 "$smp_rounds"); do
+		[ "$s" = "$shape" ] && [ "$r" = 1 ] && continue
+		boot_os "$out/logs/os-smp-$s-$r.log" "$s" /etc/bench-boot.sh 180
+		osv[$s]="${osv[$s]:-} $(smp_os "$out/logs/os-smp-$s-$r.log")"
+		boot_linux "$out/logs/linux-smp-$s-$r.log" "$s" topo 240
+		linv[$s]="${linv[$s]:-} $(smp_linux "$out/logs/linux-smp-$s-$r.log")"
+	done
+done
+for s in $(printf '%s\n' "$shape" $smp_shapes | sort -u); do
+	case " $smp_shapes " in *" $s "*) ;; *) [ -n "$quick" ] || continue ;; esac
+	n=$(cpus_of "$s")
+	# shellcheck disable=SC2086 # lists of numbers
+	smp_row "smp_$n" ${osv[$s]} | sed "s/\$/ shape=$s/" >>"$out/os.txt"
+	# shellcheck disable=SC2086
+	smp_row "smp_$n" ${linv[$s]} | sed "s/\$/ shape=$s/" >>"$out/linux.txt"
+done
+
+# Linux's own idea of the TSC (the bench line has the calibrated one).
+{
+	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "host=$(uname -n) $(uname -sr), $(nproc) CPUs: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
+	echo "quick=${quick:-0}"
+	echo "os_cmd=qemu-system-x86_64 $("$top/scripts/topo-args.sh" "$shape") -accel tcg -cpu qemu64,vendor=GenuineIntel -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -display none -serial stdio -monitor none -kernel build/kernel.elf -append '-- $script' -initrd build/initrd.cpio"
+	echo "linux_cmd=qemu-system-x86_64 $("$top/scripts/topo-args.sh" "$shape") -accel tcg -cpu qemu64,vendor=GenuineIntel -display none -serial stdio -monitor none -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel bzImage -initrd build/linux/initramfs.cpio -append 'console=ttyS0 panic=-1 -- $lcmd'"
+	echo "os_tsc=$(sed -n 's/^timer: TSC \([0-9.]*\) MHz.*/\1 MHz/p' "$out/logs/os-$shape.log" | head -1)"
+	echo "linux_tsc=$(sed -n 's/.*tsc: Refined TSC clocksource calibration: //p; s/.*tsc: Detected \(.*\) processor/\1/p' "$out/logs/linux-$shape.log" | tail -1)"
+	echo "smp_shapes=$shape $smp_shapes"
+	echo "seconds=$((SECONDS - t0))"
+} >"$out/meta.txt"
+grep -q '^bench: end' "$out/os.txt" || echo "run.sh: our kernel's run did not finish (logs/os-$shape.log)" >&2
+grep -q '^bench: end' "$out/linux.txt" || echo "run.sh: Linux's run did not finish (logs/linux-$shape.log)" >&2
+exit 0
