@@ -22,6 +22,7 @@
 #include "task.h"
 #include "timer.h"
 #include "topology.h"
+#include "uaccess.h"
 #include "uapi/errno.h"
 #include "uapi/trace.h"
 
@@ -311,10 +312,23 @@ int trace_port_is_com2(void)
 
 /* ---- the system call ---------------------------------------------------- */
 
+/* TRACE_COUNTS: each CPU's record and drop counts, as many as fit. */
+static int trace_counts(void *ubuf, uint32_t len)
+{
+	struct trace_count c;
+	int cpu, ncpus = cpu_topology.ncpus;
+
+	for (cpu = 0; cpu < ncpus && (uint32_t)(cpu + 1) * sizeof(c) <= len; cpu++) {
+		c.events = trace_ready ? trace_cpus[cpu].n : 0;
+		c.lost = trace_cpus[cpu].lost;
+		if (copy_to_user((struct trace_count *)ubuf + cpu, &c, sizeof(c)))
+			return -EFAULT;
+	}
+	return ncpus;
+}
+
 int sys_trace(int cmd, void *buf, uint32_t len)
 {
-	(void)buf;
-	(void)len;
 	switch (cmd) {
 	case TRACE_START:
 		return trace_start() ? -ENOMEM : 0;
@@ -328,6 +342,8 @@ int sys_trace(int cmd, void *buf, uint32_t len)
 		return trace_dump();
 	case TRACE_STATUS:
 		return trace_is_on();
+	case TRACE_COUNTS:
+		return trace_counts(buf, len);
 	default:
 		return -EINVAL;
 	}

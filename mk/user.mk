@@ -52,7 +52,7 @@ ULIB		:= $(UOUT)/libc.a
 # The programs, by kind. cmd/: the shell's commands that read the kernel's
 # scheduler state; work/: workloads over the shim (also built for Linux);
 # tests/: user-mode test programs printing TAP.
-USER_CMDS	:= topo ps rq top schedstat
+USER_CMDS	:= topo ps rq top schedstat trace
 USER_WORK	:= hog spin forker execer pipeping sleeper nicemix pin
 USER_TESTS	:= badargs forkbomb sysfuzz soak pipecheck
 # bench/: the benchmarks (mk/bench.mk), one program over the shim plus

@@ -10,11 +10,15 @@
  *                 order as `trace:` lines, then `trace: lost` lines, on the
  *                 trace port (COM2; COM1 when the machine has no COM2)
  *   TRACE_STATUS  nothing; the result says whether tracing is on
+ *   TRACE_COUNTS  fill buf (len bytes) with one struct trace_count per CPU,
+ *                 CPU 0 first, as many as fit: the events each ring holds
+ *                 and how many did not fit (the shell's `trace` prints them)
  *
- * buf and len are unused today (0, 0): kept for a dump into user memory.
+ * buf and len are used by TRACE_COUNTS only (the others take 0, 0).
  * Result: TRACE_DUMP the number of lines written, TRACE_STATUS 1 (on) or 0,
- * the others 0; -EINVAL for another cmd; -ENOMEM when the kernel could not
- * allocate its rings at boot.
+ * TRACE_COUNTS the number of CPUs (which may exceed what fitted), the
+ * others 0; -EINVAL for another cmd; -EFAULT for a bad buf; -ENOMEM when
+ * the kernel could not allocate its rings at boot.
  */
 #ifndef UAPI_TRACE_H
 #define UAPI_TRACE_H
@@ -24,5 +28,11 @@
 #define TRACE_CLEAR	3
 #define TRACE_DUMP	4
 #define TRACE_STATUS	5
+#define TRACE_COUNTS	6
+
+struct trace_count {
+	unsigned int events;	/* records in the CPU's ring */
+	unsigned int lost;	/* events after the ring filled: not kept */
+};
 
 #endif

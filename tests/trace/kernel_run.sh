@@ -6,8 +6,10 @@
 # Boots build/kernel.elf with the initrd on shape TOPO (tests/topologies),
 # command line `trace -- /etc/SCENARIO.sh`: init runs the script (user/etc/)
 # and powers off, and power off dumps the trace to COM2 (kernel/trace.h),
-# which goes to OUTDIR/kernel-TOPO-SCENARIO.txt. build/tools/tracevis then
-# draws it as .json (Perfetto) and .svg beside it. The console is in .log.
+# which goes to OUTDIR/kernel-TOPO-SCENARIO.txt. A script that runs the
+# shell's `trace start` itself (exec-spread.sh) traces only its workload:
+# it is booted without the `trace` option and its `trace dump` fills COM2.
+# build/tools/tracevis then draws it as .json (Perfetto) and .svg beside it. The console is in .log.
 #
 # Environment: TRACE_TIMEOUT (s, default 180).
 set -uo pipefail
@@ -24,9 +26,11 @@ if [ ! -f "$top/user/etc/$scenario.sh" ]; then
 fi
 mkdir -p "$out"
 rm -f "$base.txt"
+opt=trace
+grep -qE '^[[:space:]]*trace[[:space:]]+start' "$top/user/etc/$scenario.sh" && opt=
 echo "tracing /etc/$scenario.sh on $topo (console: $base.log)"
 TRACE_FILE=$base.txt QEMU_MODE=batch QEMU_KERNEL=$top/build/kernel.elf \
-	QEMU_APPEND="trace -- /etc/$scenario.sh" \
+	QEMU_APPEND="${opt:+$opt }-- /etc/$scenario.sh" \
 	timeout --kill-after=5 "${TRACE_TIMEOUT:-180}" \
 	"$top/scripts/qemu.sh" "$topo" -initrd "$top/build/initrd.cpio" \
 	</dev/null >"$base.log" 2>&1
@@ -41,7 +45,7 @@ if ! grep -q '^trace: ' "$base.txt" 2>/dev/null; then
 	tail -5 "$base.log" >&2
 	exit 1
 fi
-tr -d '\r' <"$base.log" | grep -a '^trace rings: .* dumped'
+tr -d '\r' <"$base.log" | grep -a -e '^trace rings: .* dumped' -e '^trace dump: '
 "$top/build/tools/tracevis" -j "$base.json" -s "$base.svg" \
 	--title "$scenario on $topo (our kernel)" "$base.txt" || exit 1
 echo "wrote $base.json (ui.perfetto.dev) and $base.svg"

@@ -18,6 +18,7 @@ static const char *const programs[][2] = {
 	{ "rq [N]", "runqueues: active and expired priority arrays" },
 	{ "top [-b] [N] [ms]", "live CPU and task view, q quits" },
 	{ "schedstat", "per-CPU counters (stat: lines)" },
+	{ "trace start|stop|dump", "scheduler events: record; dump to COM2" },
 	{ "hog [s]", "burn a CPU for s seconds (0: forever)" },
 	{ "spin [N] [ms]", "N CPU hogs at once: watch them spread" },
 	{ "forker [N]", "fork and reap N children" },
