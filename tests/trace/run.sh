@@ -136,10 +136,10 @@ else
 		notok page_dom "DOM has $got slice bars in $svgs SVGs, the page $want in 2"
 	fi
 	# The left SVG's legend: the eight hogs' colours (they run longest).
-	colors=$(sed -n '/<section id="left">/,/<\/section>/p' "$page" |
+	colors=$(sed -n '/<section id="left"/,/<\/section>/p' "$page" |
 		grep -o 'class="legend-task" data-pid="[0-9]*" x="[0-9]*" y="[0-9]*" width="14" height="12" fill="#[0-9a-f]*"' |
 		head -8 | sed 's/.*fill="\(#[0-9a-f]*\)"/\1/')
-	chrome --screenshot="$work/page.png" --window-size=1400,1100 "file://$page" > /dev/null
+	chrome --screenshot="$work/page.png" --window-size=1920,1100 "file://$page" > /dev/null
 	if [ ! -s "$work/page.png" ]; then
 		notok page_pixels "no screenshot: $(tail -3 "$work/chromium.log")"
 	else

@@ -620,7 +620,7 @@ static void svg_window(void)
 	trace_free(&tr);
 }
 
-/* A page puts both timelines on the longer one's scale. */
+/* A page puts both timelines on the longer one's scale, side by side. */
 static void page_same_scale(void)
 {
 	struct trace a, b;
@@ -635,13 +635,15 @@ static void page_same_scale(void)
 		  "trace: t=1000 cpu=0 ev=switch pid=0 prev=5\n", TV_FMT_AUTO);
 	write_page(&a, "a", &b, "b", "page", &o, f);
 	fclose(f);
-	second = strstr(buf, "<section id=\"right\">");
+	second = strstr(buf, "<section id=\"right\"");
 	CHECK(second != NULL, "right section");
-	/* 1400 px wide: the plot runs from x=160 to 1380, so 1 ms of 2 is
-	 * 610 px wide on both sides. */
-	CHECK(strstr(buf, "x=\"160.00\" y=\"66\" width=\"1220.00\"") != NULL,
+	/* Each 920 px wide by default, two in one flex row: the plot runs
+	 * from x=160 to 900, so 1 ms of 2 is 370 px wide on both sides. */
+	CHECK_INT(count(buf, "style=\"flex: 1 1 920px\""), 2);
+	CHECK(strstr(buf, "<div class=\"pair\">") != NULL, "the row");
+	CHECK(strstr(buf, "x=\"160.00\" y=\"66\" width=\"740.00\"") != NULL,
 	      "left bar spans the plot");
-	CHECK(second && strstr(second, "x=\"160.00\" y=\"66\" width=\"610.00\"") != NULL,
+	CHECK(second && strstr(second, "x=\"160.00\" y=\"66\" width=\"370.00\"") != NULL,
 	      "right bar spans half");
 	free(buf);
 	trace_free(&a);

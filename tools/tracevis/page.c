@@ -1,11 +1,17 @@
 /*
  * page.c - one HTML page holding two timelines for the same workload, ours
- * above Linux's, each under its title. Self-contained: the SVGs are inline,
- * the style is in the page, nothing is fetched.
+ * beside Linux's, each under its title, on one time scale. Side by side
+ * when the window holds both (each is PAGE_SVG_WIDTH pixels unless --width
+ * says otherwise: two fit a 1920-pixel screen); a narrower window wraps
+ * the right one under the left (CSS flex-wrap), and a window narrower than
+ * one timeline scales it down. Self-contained: the SVGs are inline, the
+ * style is in the page, nothing is fetched.
  */
 #include <stdio.h>
 #include "model.h"
 #include "writers.h"
+
+#define PAGE_SVG_WIDTH	920	/* px, each timeline's default width */
 
 static void one(FILE *f, const struct trace *tr, const char *title,
 		const char *id, const struct svg_opts *base)
@@ -17,7 +23,8 @@ static void one(FILE *f, const struct trace *tr, const char *title,
 	o.id = id;
 	/* The SVG carries the title itself, so it stays titled when saved
 	 * out of the page. */
-	fprintf(f, "<section id=\"%s\">\n", id);
+	fprintf(f, "<section id=\"%s\" style=\"flex: 1 1 %dpx\">\n", id,
+		o.width);
 	write_svg(tr, f, &o);
 	fputs("</section>\n", f);
 }
@@ -41,6 +48,8 @@ int write_page(const struct trace *left, const char *ltitle,
 
 	/* One time scale for both, so the same moment is at the same x. */
 	same.span_ms = a > b ? a : b;
+	if (same.width <= 300)		/* write_svg()'s floor */
+		same.width = PAGE_SVG_WIDTH;
 	o = &same;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<title>", f);
@@ -49,14 +58,16 @@ int write_page(const struct trace *left, const char *ltitle,
 	      "body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; "
 	      "margin: 12px; background: #fafafa; color: #222; }\n"
 	      "h1 { font-size: 20px; margin: 4px 0 10px; }\n"
+	      ".pair { display: flex; flex-wrap: wrap; gap: 12px; "
+	      "align-items: flex-start; }\n"
 	      "section { background: #fff; border: 1px solid #ddd; padding: 6px; "
-	      "margin-bottom: 12px; }\n"
+	      "min-width: 0; }\n"
 	      "svg { display: block; }\n"
 	      "</style>\n</head>\n<body>\n<h1>", f);
 	xml_text(f, title);
-	fputs("</h1>\n", f);
+	fputs("</h1>\n<div class=\"pair\">\n", f);
 	one(f, left, ltitle, "left", o);
 	one(f, right, rtitle, "right", o);
-	fputs("</body>\n</html>\n", f);
+	fputs("</div>\n</body>\n</html>\n", f);
 	return ferror(f) ? -1 : 0;
 }

@@ -29,8 +29,10 @@ struct svg_opts {
 };
 int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o);
 
-/* Two timelines, one above the other, each with its title; o gives the
- * width and window for both (its title and id are not used). */
+/* Two timelines side by side (wrapping one under the other in a narrow
+ * window), each with its title, on one time scale; o gives the window for
+ * both and each one's width (0: page.c's default; its title and id are
+ * not used). */
 int write_page(const struct trace *left, const char *ltitle,
 	       const struct trace *right, const char *rtitle,
 	       const char *title, const struct svg_opts *o, FILE *f);
