@@ -22,9 +22,15 @@
  *              CPU and freed just before exec, so that exec is where they
  *              spread (as in the 2.5.59 design) and sched_exec() moves them
  *   spin:MS    burn the CPU for MS milliseconds
+ *   trace:start  ftrace the scheduler (tracefs, sched_* events below) from
+ *              an empty buffer; trace:stop stops recording; trace:dump
+ *              writes the `topo:` lines and /sys/kernel/tracing/trace to
+ *              the second serial port (ttyS1, the console without one)
+ *              for tools/tracevis (make trace; see trace_dump())
  *   run:PROG[:ARG...]  run /bin/PROG (a workload of user/work/, packed by
  *              initramfs.sh) with its arguments and wait for it; its
  *              output goes to the console as it comes
+ *   echo:TEXT  print TEXT (a marker between commands, as a script's echo)
  *
  * The kernel passes the words after "--" (and any word it does not know)
  * to init as arguments; an unknown command is reported and fails the run.
@@ -33,12 +39,14 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/io.h>
 #include <sys/mount.h>
+#include <sys/sysmacros.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -217,6 +225,128 @@ static int run_prog(const char *spec)
 	return 0;
 }
 
+/* ---- trace:start|stop|dump: ftrace for make trace ------------------- */
+
+#define TRACEFS		"/sys/kernel/tracing"
+
+static void mount_fs(const char *type, const char *dir);
+/* What tools/tracevis/parse_ftrace.c reads: the four the picture needs
+ * (switch, wakeup, migrate, exec) and the ones that name and place new
+ * tasks and end them. */
+static const char *const trace_events[] = {
+	"sched_switch", "sched_wakeup", "sched_wakeup_new", "sched_migrate_task",
+	"sched_process_fork", "sched_process_exec", "sched_process_exit",
+};
+
+static int tracefs_write(const char *file, const char *val)
+{
+	char path[160];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0) {
+		printf("init: trace: %s: %s%s\n", path, strerror(errno),
+		       errno == ENOENT ? " (CONFIG_FTRACE? see config.fragment)" : "");
+		return -1;
+	}
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	if (!ok)
+		printf("init: trace: write '%s' to %s: %s\n", val, path, strerror(errno));
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+static int trace_start(void)
+{
+	char file[96];
+	size_t i;
+	int bad = 0;
+
+	mount_fs("tracefs", TRACEFS);
+	bad |= tracefs_write("tracing_on", "0");
+	bad |= tracefs_write("trace", "");		/* O_TRUNC empties it */
+	/* The per-CPU clocks of "local" may disagree across CPUs; "mono" is
+	 * one clock for all (the clocksource, so its resolution too). */
+	if (tracefs_write("trace_clock", "mono"))
+		printf("init: trace: keeping the default clock\n");
+	for (i = 0; i < sizeof(trace_events) / sizeof(trace_events[0]); i++) {
+		snprintf(file, sizeof(file), "events/sched/%s/enable", trace_events[i]);
+		bad |= tracefs_write(file, "1");
+	}
+	bad |= tracefs_write("tracing_on", "1");
+	return bad ? -1 : 0;
+}
+
+/* The trace port: ttyS1 when QEMU has a second serial port (a UART that
+ * the 8250 driver found: opening a port without one fails), raw so that
+ * lines end in "\n" alone; else the console. */
+static FILE *trace_port(void)
+{
+	struct termios t;
+	FILE *f;
+	int fd;
+
+	if (access("/dev/ttyS1", F_OK))
+		mknod("/dev/ttyS1", S_IFCHR | 0600, makedev(4, 65));
+	fd = open("/dev/ttyS1", O_WRONLY | O_NOCTTY);
+	if (fd < 0)
+		return NULL;
+	if (tcgetattr(fd, &t) == 0) {
+		cfmakeraw(&t);
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	f = fdopen(fd, "w");
+	if (!f)
+		close(fd);
+	return f;
+}
+
+static int trace_dump(void)
+{
+	static const char *const files[] = { "/proc/sched_topo", TRACEFS "/trace" };
+	char line[1024];
+	FILE *port = trace_port(), *out = port ? port : stdout;
+	long lines = 0;
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		FILE *f = fopen(files[i], "r");
+
+		if (!f) {
+			printf("init: trace: cannot open %s: %s\n", files[i], strerror(errno));
+			bad = 1;
+			continue;
+		}
+		while (fgets(line, sizeof(line), f)) {
+			fputs(line, out);
+			lines++;
+		}
+		fclose(f);
+	}
+	if (port) {
+		fflush(port);
+		tcdrain(fileno(port));
+		fclose(port);
+	}
+	printf("init: trace: %ld lines dumped to %s\n", lines,
+	       port ? "ttyS1" : "the console (no ttyS1)");
+	return bad ? -1 : 0;
+}
+
+static int trace_cmd(const char *what)
+{
+	if (!strcmp(what, "start"))
+		return trace_start();
+	if (!strcmp(what, "stop"))
+		return tracefs_write("tracing_on", "0");
+	if (!strcmp(what, "dump"))
+		return trace_dump();
+	printf("init: trace:%s? (trace:start, trace:stop, trace:dump)\n", what);
+	return -1;
+}
+
 static int run(const char *cmd)
 {
 	int n, ms;
@@ -239,9 +369,15 @@ static int run(const char *cmd)
 		return spawn(n, ms, 1);
 	if (sscanf(cmd, "spin:%d", &ms) == 1 && ms >= 0)
 		return spin(ms);
+	if (!strncmp(cmd, "trace:", 6))
+		return trace_cmd(cmd + 6);
 	if (!strncmp(cmd, "run:", 4))
 		return run_prog(cmd + 4);
-	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS, run:PROG[:ARG...])\n",
+	if (!strncmp(cmd, "echo:", 5)) {
+		printf("%s\n", cmd + 5);
+		return 0;
+	}
+	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS, run:PROG[:ARG...], echo:TEXT)\n",
 	       cmd);
 	return -1;
 }
