@@ -3,6 +3,7 @@
  * placed them.
  *
  *   execer [N] [ms]   default N = number of CPUs, each child burns ms (500)
+ *   execer +K [ms]    N = number of CPUs + K
  *
  * Exec is the cheapest time to move a task to another node (2.5.59's
  * sched_balance_exec): it has no memory there yet. Each child re-executes
@@ -24,7 +25,7 @@ static int child(int ms)
 
 int main(int argc, char **argv)
 {
-	int n, ms, i, per_node[64] = { 0 }, failed = 0;
+	int n, ms, i, per_node[64] = { 0 }, failed = 0, pcpu = -1, pnode = -1;
 	/* exec(path, NULL) starts a program with argc 0. */
 	char *self = argc > 0 ? argv[0] : "execer";
 	char msbuf[16];
@@ -32,12 +33,17 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "-child"))
 		return child(argc > 2 ? atoi(argv[2]) : 0);
 	n = argc > 1 ? atoi(argv[1]) : shim_ncpus();
+	if (argc > 1 && argv[1][0] == '+')
+		n = shim_ncpus() + atoi(argv[1] + 1);
 	ms = argc > 2 ? atoi(argv[2]) : 500;
 	if (n < 1 || n > 64 || ms < 0) {
-		printf("usage: execer [N 1..64] [ms]\n");
+		printf("usage: execer [N 1..64 | +K] [ms]\n");
 		return 2;
 	}
 	snprintf(msbuf, sizeof(msbuf), "%d", ms);
+	/* Where the children are forked: exec placement moves them from here. */
+	shim_getcpu(&pcpu, &pnode);
+	printf("execer: forking on cpu=%d node=%d\n", pcpu, pnode);
 	for (i = 0; i < n; i++) {
 		int pid = shim_fork();
 

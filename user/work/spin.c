@@ -2,25 +2,63 @@
  * spin - start N CPU-bound children at once and see where they end up.
  *
  *   spin [N] [ms]     default N = number of CPUs, ms = 2000
+ *   spin +K [ms]      N = number of CPUs + K (an overload on any shape)
  *
  * All children start on the parent's runqueue (fork puts the child next to
- * its parent); the balancer must spread them: first inside the node, then
- * (less often) across nodes. Each child reports the CPUs it ran on; the
- * parent sums up how many ended on each node.
+ * its parent) and all stop ms after the first fork; the balancer must
+ * spread them: first inside the node, then
+ * (less often) across nodes. Each child reports the CPUs it ran on, the
+ * CPU it started on and when it last changed CPU (how long balancing
+ * took); the parent sums up how many ended on each node and says where it
+ * forked them (tests/parity/behave.c reads all of these).
  */
 #include "work/burn.h"
 
 #define MAX_CHILDREN	64
 
+/* Burn until ms after t0 and note in *last_ms when (ms after t0) the task
+ * was last found on another CPU than before: how long the balancer took
+ * to settle it. Every child ends at the same time t0 + ms (t0: before the
+ * first fork), so their final CPUs are one picture of the machine, even
+ * when a loaded host starts them far apart. The loop is burn_until_seen()'s
+ * with that clock. */
+static uint64_t burn_timed(uint64_t t0, int ms, uint64_t *seen, int *moves, uint64_t *last_ms)
+{
+	uint64_t now, loops = 0;
+	volatile uint32_t sink = 0;
+	int last = -1;
+
+	*last_ms = 0;
+	do {
+		int cpu = -1;
+
+		for (uint32_t i = 0; i < BURN_CHUNK; i++)
+			sink += i;
+		loops += BURN_CHUNK;
+		shim_getcpu(&cpu, NULL);
+		now = shim_now_us();
+		if (cpu >= 0 && cpu < 64)
+			*seen |= 1ull << cpu;
+		if (last >= 0 && cpu != last) {
+			(*moves)++;
+			*last_ms = (now - t0) / 1000u;
+		}
+		last = cpu;
+	} while (now < t0 + (uint64_t)ms * 1000u);
+	return loops;
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : shim_ncpus();
 	int ms = argc > 2 ? atoi(argv[2]) : 2000;
-	int fds[2], i, per_node[64] = { 0 }, failed = 0;
+	int fds[2], i, per_node[64] = { 0 }, failed = 0, pcpu = -1, pnode = -1;
 	uint64_t t0 = shim_now_us();
 
+	if (argc > 1 && argv[1][0] == '+')
+		n = shim_ncpus() + atoi(argv[1] + 1);
 	if (n < 1 || n > MAX_CHILDREN || ms < 1) {
-		printf("usage: spin [N 1..%d] [ms]\n", MAX_CHILDREN);
+		printf("usage: spin [N 1..%d | +K] [ms]\n", MAX_CHILDREN);
 		return 2;
 	}
 	/* Each child sends its final node back through a pipe. */
@@ -28,21 +66,24 @@ int main(int argc, char **argv)
 		printf("spin: pipe failed\n");
 		return 1;
 	}
+	shim_getcpu(&pcpu, &pnode);
 	for (i = 0; i < n; i++) {
 		int pid = shim_fork();
 
 		if (pid == 0) {
-			uint64_t seen = 0, loops;
-			int moves = 0, cpu = -1, node = -1;
+			uint64_t seen = 0, loops, last_ms;
+			int moves = 0, cpu = -1, node = -1, fcpu = -1, fnode = -1;
 			char cpus[128];
 			unsigned char b;
 
 			shim_close(fds[0]);
-			loops = burn_ms((unsigned int)ms, &seen, &moves);
+			shim_getcpu(&fcpu, &fnode);
+			loops = burn_timed(t0, ms, &seen, &moves, &last_ms);
 			shim_getcpu(&cpu, &node);
-			printf("spin[%d]: cpu=%d node=%d %llu kloops, %d moves, ran on %s\n",
+			printf("spin[%d]: cpu=%d node=%d %llu kloops, %d moves, ran on %s, first cpu=%d node=%d, last move at %llu ms\n",
 			       i, cpu, node, (unsigned long long)(loops / 1000), moves,
-			       cpus_str(seen, cpus, sizeof(cpus)));
+			       cpus_str(seen, cpus, sizeof(cpus)), fcpu, fnode,
+			       (unsigned long long)last_ms);
 			b = (unsigned char)node;
 			shim_write(fds[1], &b, 1);
 			shim_exit(0);
@@ -66,6 +107,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < 64; i++)
 		if (per_node[i])
 			printf(" node%d=%d", i, per_node[i]);
-	printf("\n");
+	printf("; forked on cpu=%d node=%d\n", pcpu, pnode);
 	return failed ? 1 : 0;
 }
