@@ -80,7 +80,13 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 
 void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls)
 {
-	spin_lock_init(lock, cls == SCHED_LOCK_RQ ? "runqueue" : "sched tasks");
+	static const char *const names[] = {
+		[SCHED_LOCK_RQ] = "runqueue",
+		[SCHED_LOCK_TASKS] = "sched tasks",
+		[SCHED_LOCK_EXEC] = "sched exec",
+	};
+
+	spin_lock_init(lock, names[cls]);
 }
 
 void arch_spin_lock(arch_spinlock_t *lock)

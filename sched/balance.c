@@ -79,13 +79,28 @@ struct lb_env {
 	int idle;
 	unsigned long min_age;	/* ticks since the task left a CPU */
 	enum sched_move why;
+	int spare_home;		/* leave tasks an idle CPU of their node may run */
 };
+
+int task_has_idle_home(const struct task_struct *p)
+{
+	int node = task_rq(p)->node, cpu;
+
+	if (node < 0 || node >= MAX_NODES)
+		return 0;
+	for (cpu = 0; cpu < nr_cpus_online(); cpu++)
+		if (cpu_isset(cpu, sched_topo->node_map[node]) &&
+		    task_allowed(p, cpu) && idle_cpu(cpu))
+			return 1;
+	return 0;
+}
 
 static int can_migrate(const struct task_struct *p, const struct lb_env *env,
 		       unsigned long now)
 {
 	return !task_running(p) && task_allowed(p, env->this_cpu) &&
-		p->migrate_dest < 0 && now - p->last_run >= env->min_age;
+		p->migrate_dest < 0 && now - p->last_run >= env->min_age &&
+		!(env->spare_home && task_has_idle_home(p));
 }
 
 /*
@@ -308,7 +323,8 @@ static int find_busiest_node(runqueue_t *this_rq, int this_node, int idle)
  * a task that waits on another node. Step in for the other nodes - for
  * tasks that have waited an inter-node interval already, so that a node
  * gets the first chance to balance itself (NODE_IDLE_PULL; not in
- * 2.5.59). The CPUs of every other node that has a waiting task.
+ * 2.5.59), and only tasks that no idle CPU of their own node may run.
+ * The CPUs of every other node that has a waiting task.
  */
 static cpumask_t waiting_elsewhere(int this_node)
 {
@@ -341,7 +357,12 @@ static int balance_node(runqueue_t *this_rq, int this_cpu, int idle)
 		moved = __load_balance(this_rq, sched_topo->node_map[node], &env);
 	if (!moved && idle && NODE_IDLE_PULL &&
 	    (mask = waiting_elsewhere(this_node))) {
+		/* Only for a task its own node cannot run now: one that an
+		 * idle CPU there may take stays near its memory (a forked
+		 * child waits a tick or two while its node's idle CPU, whose
+		 * timer interrupt QEMU delays, comes to it). */
 		env.min_age = IDLE_NODE_REBALANCE_TICK;
+		env.spare_home = 1;
 		moved = __load_balance(this_rq, mask, &env);
 	}
 	arch_spin_unlock(&this_rq->lock);
@@ -431,18 +452,55 @@ void rebalance_tick(int this_cpu, int idle)
 /* ---- at exec ------------------------------------------------------------ */
 
 /*
+ * Exec placements in flight. A task sent to another runqueue at exec counts
+ * there, and no longer where it is, from the decision until it runs on its
+ * new CPU. Without this, children exec'ing at once on several CPUs (or one
+ * after another, faster than the migration threads move them) all see the
+ * same empty node and go there together: 3/2/1/2 on four nodes where 2.5.59
+ * promises 2/2/2/2.
+ *
+ * exec_lock serializes the decisions and guards both arrays (indexed by
+ * rq->id). It is a leaf: taken with no runqueue lock held, none taken under
+ * it. Readers of the arrays hold it too; nr_running is read unlocked, as
+ * every balancer reads other runqueues' counts.
+ */
+static arch_spinlock_t exec_lock;
+static int exec_in[NR_CPUS], exec_out[NR_CPUS];
+
+void balance_init(void)
+{
+	int i;
+
+	arch_spin_lock_init(&exec_lock, SCHED_LOCK_EXEC);
+	for (i = 0; i < NR_CPUS; i++) {
+		exec_in[i] = exec_out[i] = 0;
+		last_balance[i] = last_node_balance[i] = 0;
+	}
+}
+
+/* rq's tasks, counting exec placements in flight (exec_lock held). */
+static long rq_exec_load(const runqueue_t *rq)
+{
+	return (long)READ_ONCE(rq->nr_running) + exec_in[rq->id] -
+	       exec_out[rq->id];
+}
+
+/*
  * Least loaded node (per CPU, p not counted where it is now), then its
  * least loaded runqueue, then an idle CPU of it; ties stay where p is.
- * Only CPUs p may run on count.
+ * Only CPUs p may run on count. exec_lock held.
  */
 static int sched_best_cpu(struct task_struct *p)
 {
 	int here = task_cpu(p), node, best_node = -1, cpu, best = here;
-	long best_num = 0, best_den = 1;
+	long best_num = 0, best_den = 1, nr_node[MAX_NODES] = { 0 };
 	runqueue_t *rq, *best_rq = NULL;
 
+	for_each_rq(rq)
+		if (rq->node >= 0 && rq->node < MAX_NODES)
+			nr_node[rq->node] += rq_exec_load(rq);
 	for (node = 0; node < sched_topo->nnodes && node < MAX_NODES; node++) {
-		long nr = node_nr_running(node), den = node_ncpus(node);
+		long nr = nr_node[node], den = node_ncpus(node);
 
 		if (!den || !(sched_topo->node_map[node] & p->cpus_allowed))
 			continue;
@@ -460,7 +518,7 @@ static int sched_best_cpu(struct task_struct *p)
 		return here;
 
 	for_each_rq(rq) {
-		long nr = (long)READ_ONCE(rq->nr_running);
+		long nr = rq_exec_load(rq);
 		int idx, allowed = 0;
 
 		if (rq->node != best_node)
@@ -494,17 +552,40 @@ static int sched_best_cpu(struct task_struct *p)
 	return best;
 }
 
+/* Count (delta 1) or forget (-1) a placement from rq src to rq dst. */
+static void exec_reserve(int src, int dst, int delta)
+{
+	unsigned long flags = arch_irq_save();
+
+	arch_spin_lock(&exec_lock);
+	exec_out[src] += delta;
+	exec_in[dst] += delta;
+	arch_spin_unlock(&exec_lock);
+	arch_irq_restore(flags);
+}
+
 static int balance_exec(void)
 {
-	int this_cpu = arch_smp_processor_id(), dest;
+	int this_cpu = arch_smp_processor_id(), dest, src, dst;
 	struct task_struct *p = current_task(), *wake;
 	unsigned long flags;
 	runqueue_t *rq;
 
 	if (sched_opts.balance != SCHED_BALANCE_NUMA || sched_topo->nnodes < 2)
 		return this_cpu;
+	/* Decide and reserve in one step, so the next decision sees this one. */
+	flags = arch_irq_save();
+	arch_spin_lock(&exec_lock);
 	dest = sched_best_cpu(p);
-	if (cpu_rq(dest) == cpu_rq(this_cpu))
+	src = cpu_rq(this_cpu)->id;
+	dst = cpu_rq(dest)->id;
+	if (src != dst) {
+		exec_out[src]++;
+		exec_in[dst]++;
+	}
+	arch_spin_unlock(&exec_lock);
+	arch_irq_restore(flags);
+	if (src == dst)
 		return this_cpu;
 	rq = task_rq_lock(p, &flags);
 	wake = queue_migration(rq, p, dest, SCHED_MOVE_EXEC);
@@ -515,6 +596,9 @@ static int balance_exec(void)
 		wake_up_process(wake, 0);
 		schedule();
 	}
+	/* Here we run where we were sent (or stayed, if our affinity changed
+	 * meanwhile): nr_running says where we are from now on. */
+	exec_reserve(src, dst, -1);
 	return dest;
 }
 

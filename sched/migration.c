@@ -311,6 +311,12 @@ static void do_active_balance(runqueue_t *busy, struct cpu_slot *slot)
 	slot->active_balance = 0;
 	if (idle_rq == busy || !idle_cpu(target) || !smt_imbalance(busy, idle_rq))
 		return;
+	/* Across nodes, the node must still have no idle core (a task that
+	 * ran there when the request was made may sleep now): a forked task
+	 * stays near its memory while its node has room. */
+	if (idle_rq->node != busy->node &&
+	    !cpu_isset(busy->id, active_domain(target, 1)))
+		return;
 	double_lock_balance(busy, idle_rq);
 	array = busy->active;
 	for (;;) {

@@ -162,6 +162,7 @@ void sched_init(const struct topology *t, const struct sched_options *o)
 		rq_init(&runqueues[cpu], cpu);
 	arch_spin_lock_init(&tasks_lock, SCHED_LOCK_TASKS);
 	INIT_LIST_HEAD(&all_tasks);
+	balance_init();
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct sched_cpu_stat *s = &sched_stats[cpu];
 		int i;

@@ -190,6 +190,13 @@ void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p);
 
 /* ---- balance.c ---------------------------------------------------------- */
 
+/* p (queued) may run on an idle CPU of its runqueue's node: that node
+ * balances it itself, no other node steps in (runqueue locks not needed:
+ * an estimate for the balancer, exact for the sanity checker, which holds
+ * them all). */
+int task_has_idle_home(const struct task_struct *p);
+/* Reset the balancers' state (sched_init). */
+void balance_init(void);
 /* Called from scheduler_tick() without locks held. */
 void rebalance_tick(int this_cpu, int idle);
 /*

@@ -264,7 +264,12 @@ static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
 			       (long)p->state);
 		if (!task_running(p)) {
 			waiting[trq->node] |= p->cpus_allowed;
-			*waiting_all |= p->cpus_allowed;
+			/* Other nodes owe nothing to a task an idle CPU of its
+			 * own node may run (balance.c's spare_home): that CPU
+			 * is the wasted one, and the node rule reports it. */
+			if (sched_opts.balance == SCHED_BALANCE_GLOBAL ||
+			    !task_has_idle_home(p))
+				*waiting_all |= p->cpus_allowed;
 		}
 	}
 	for_each_rq(rq)

@@ -72,6 +72,7 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next);
 enum sched_lock_class {
 	SCHED_LOCK_RQ,		/* struct runqueue's lock */
 	SCHED_LOCK_TASKS,	/* the scheduler's list of all tasks (a leaf) */
+	SCHED_LOCK_EXEC,	/* exec placements in flight (a leaf) */
 };
 
 void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls);

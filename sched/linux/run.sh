@@ -12,6 +12,8 @@
 # without init's status (a panic, or the guest powered off).
 #
 # Environment: LINUX_APPEND (more kernel arguments, e.g. test_ht),
+# TRACE_FILE (a second serial port, ttyS1, written to that file: init's
+# trace:dump goes there; as scripts/qemu.sh's TRACE_FILE),
 # LINUX_TIMEOUT (seconds, default 300), BZIMAGE and INITRD (use these files
 # instead of building).
 set -euo pipefail
@@ -23,13 +25,15 @@ args=$("$top/scripts/topo-args.sh" "$topo")
 bzimage=${BZIMAGE:-$("$here/build.sh")}
 initrd=${INITRD:-$("$here/initramfs.sh")}
 
+com2=()
+[ -z "${TRACE_FILE:-}" ] || com2=(-serial "file:$TRACE_FILE")
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 set +e
 # shellcheck disable=SC2086 # the shape's arguments are words by design
 timeout "${LINUX_TIMEOUT:-300}" qemu-system-x86_64 $args \
 	-accel tcg -cpu qemu64,vendor=GenuineIntel \
-	-display none -serial stdio -monitor none -no-reboot \
+	-display none -serial stdio "${com2[@]}" -monitor none -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-kernel "$bzimage" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 ${LINUX_APPEND:-} -- $*" | tee "$log"
