@@ -469,7 +469,7 @@ int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o)
 {
 	struct layout l;
 	const char *id = o->id ? o->id : "tv";
-	int i, y = 38;
+	int i, y = 38, moves = 0, cross = 0;
 
 	do_layout(tr, o, &l);
 	if (!o->inline_svg)
@@ -483,10 +483,19 @@ int write_svg(const struct trace *tr, FILE *f, const struct svg_opts *o)
 		l.width, l.height);
 	fputs("<text x=\"10\" y=\"20\" font-size=\"16\" font-weight=\"bold\">", f);
 	xml_text(f, o->title ? o->title : tr->source);
+	for (i = 0; i < tr->nev; i++) {
+		const struct tv_event *e = &tr->ev[i];
+
+		if (e->ev != TV_MIGRATE || e->a == e->b)
+			continue;
+		moves++;
+		cross += tr->topo.cpu[e->a].node != tr->topo.cpu[e->b].node;
+	}
 	fprintf(f, "</text>\n<text x=\"10\" y=\"36\" font-size=\"11\" fill=\"#555\">"
-		"%d CPUs, %d nodes, %d runqueues, %d tasks, %.1f ms, %d events (%s)"
+		"%d CPUs, %d nodes, %d runqueues, %d tasks, %.1f ms, %d events, "
+		"%d migrations (%d across nodes) (%s)"
 		"%s", tr->nlanes, l.nbands, tr->nrq, tr->ntask,
-		(double)(tr->t1 - tr->t0) / 1000.0, tr->nev,
+		(double)(tr->t1 - tr->t0) / 1000.0, tr->nev, moves, cross,
 		tr->format == TV_FMT_FTRACE ? "Linux ftrace" : "trace dump",
 		tr->have_topo ? "" : "; no topo: lines, lanes ungrouped");
 	if (o->from_ms > 0 || o->to_ms > 0)
