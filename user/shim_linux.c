@@ -36,10 +36,19 @@ int shim_exec(const char *path, char *const argv[])
 	return ret(execv(path, argv ? argv : none));
 }
 
+/* The program's own file by its real path (/bin/execer), not the
+ * /proc/self/exe link: Linux names a task after the file it exec'd, and
+ * the traces (make trace) and ps should say "execer", not "exe". */
 const char *shim_self(const char *argv0)
 {
+	static char path[256];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+
 	(void)argv0;
-	return "/proc/self/exe";
+	if (n <= 0)
+		return "/proc/self/exe";
+	path[n] = '\0';
+	return path;
 }
 
 int shim_wait(int pid, int *code)
