@@ -92,10 +92,15 @@ TEST_SUITES += test-trace-kernel
 test-trace-kernel: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(BUILD)/tools/tracevis
 	@tests/run-suite.sh trace-kernel tests/trace/kernel_trace.sh
 
-# make trace [TOPO=2n2c2t] [SCENARIO=balance]: run user/etc/SCENARIO.sh on
-# our kernel with the `trace` boot option and draw the dump taken at power
-# off: build/trace/kernel-TOPO-SCENARIO.{txt,json,svg}.
-SCENARIO	?= balance
+# make trace [TOPO=2n2c2t] [SCENARIO=exec-spread] [LINUX=0]: run
+# user/etc/SCENARIO.sh traced on our kernel and the same workload under
+# ftrace on the companion Linux, at once, and draw both timelines side by
+# side: build/trace/TOPO-SCENARIO.html, and each side's trace, console,
+# JSON (Perfetto) and SVG as build/trace/{kernel,linux}-TOPO-SCENARIO.*
+# (tests/trace/pair_run.sh). A script that does not run `trace start`
+# itself is traced from boot to power off. LINUX=0: our kernel only. The
+# first run builds Linux (about 7 minutes, cached).
+SCENARIO	?= exec-spread
 .PHONY: trace
 trace: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(BUILD)/tools/tracevis
-	@tests/trace/kernel_run.sh $(TOPO) $(SCENARIO)
+	@tests/trace/pair_run.sh $(TOPO) $(SCENARIO)

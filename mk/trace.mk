@@ -8,6 +8,11 @@
 #   test-trace             parser and model unit tests, the outputs checked
 #                          (JSON parses, SVG is well-formed XML) and the page
 #                          rendered in headless Chromium (tests/trace/run.sh)
+#   test-trace-pair        make trace for exec-spread on 2n2c2t, both kernels:
+#                          the shell's trace command, Linux's ftrace, and the
+#                          side-by-side page in Chromium (tests/trace/
+#                          pair_test.sh; 1-2 min with Linux built)
+#   make trace             (mk/kernel.mk) tests/trace/pair_run.sh
 #
 # The tests use builds with AddressSanitizer and UBSan (build/trace/*-san).
 
@@ -67,3 +72,9 @@ TEST_SUITES += test-trace
 test-trace: $(TV_OUT)/test_trace $(TV_OUT)/tracevis-san $(TV_OUT)/tracegen-san \
 	    $(TV_OUT)/pngcolors
 	@tests/run-suite.sh trace tests/trace/run.sh $(TV_OUT)
+
+TEST_SUITES += test-trace-pair
+.PHONY: test-trace-pair
+test-trace-pair: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(BUILD)/tools/tracevis \
+		 $(TV_OUT)/pngcolors
+	@tests/run-suite.sh trace-pair tests/trace/pair_test.sh $(TV_OUT)
