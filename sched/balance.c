@@ -476,6 +476,7 @@ void balance_init(void)
 		exec_in[i] = exec_out[i] = 0;
 		last_balance[i] = last_node_balance[i] = 0;
 	}
+	active_balance_init();
 }
 
 /* rq's tasks, counting exec placements in flight (exec_lock held). */

@@ -248,6 +248,38 @@ static cpumask_t active_domain(int this_cpu, int pass)
  * (preferring the thread of the CPU whose task matters least). No lock
  * held; returns the thread to wake.
  */
+/*
+ * When each idle CPU first saw a push across nodes it could make (jiffies
+ * + 1; 0: it sees none now). Each CPU reads and writes only its own slot,
+ * from its own tick: no lock.
+ */
+static unsigned long cross_seen[NR_CPUS];
+
+void active_balance_init(void)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		cross_seen[cpu] = 0;
+}
+
+/* A push across nodes waits until this CPU has seen one for
+ * ACTIVE_NODE_DELAY: a passing imbalance is not worth a task's memory. */
+static int cross_node_ripe(int this_cpu, int seen)
+{
+	unsigned long now = arch_jiffies();
+
+	if (!seen) {
+		cross_seen[this_cpu] = 0;
+		return 0;
+	}
+	if (!cross_seen[this_cpu]) {
+		cross_seen[this_cpu] = now + 1;
+		return 0;
+	}
+	return now + 1 - cross_seen[this_cpu] >= ACTIVE_NODE_DELAY;
+}
+
 struct task_struct *active_load_balance(int this_cpu)
 {
 	runqueue_t *this_rq = cpu_rq(this_cpu);
@@ -279,7 +311,11 @@ struct task_struct *active_load_balance(int this_cpu)
 			if (pick)
 				break;
 		}
+		if (pass == 1 && !cross_node_ripe(this_cpu, pick != NULL))
+			pick = NULL;
 	}
+	if (pass == 1)		/* pass 0 found one: nothing to push across */
+		cross_node_ripe(this_cpu, 0);
 	if (!pick)
 		return NULL;
 	/* The tests above were estimates; set the request under the lock. */

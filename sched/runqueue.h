@@ -216,6 +216,8 @@ struct task_struct *queue_migration(runqueue_t *rq, struct task_struct *p,
 /* Idle this_cpu asks a core running several tasks to push one over. No
  * lock held. Returns the migration thread to wake, or NULL. */
 struct task_struct *active_load_balance(int this_cpu);
+/* Reset active balancing's per-CPU state (balance_init). */
+void active_balance_init(void);
 
 /* ---- stats.c ------------------------------------------------------------ */
 

@@ -92,6 +92,18 @@
  */
 #define NODE_IDLE_PULL		1
 
+/*
+ * Ticks an idle core must see the same kind of imbalance in another node
+ * (a core running a task on each thread there, that node with no idle
+ * core) before it pushes one over by active balancing: 100 ms. Not in D7,
+ * which never pushes across nodes. Without it a parent still running
+ * beside its second child (it copies its address space at fork: 48 ms
+ * under QEMU with sched_check) lost the child to another node, against
+ * "forked tasks stay on their node while it has idle CPUs"; a lasting
+ * imbalance still ends within the 1 s smt_spread allows.
+ */
+#define ACTIVE_NODE_DELAY	MS_TO_TICKS(100)
+
 /* ---- load arithmetic ---------------------------------------------------- */
 
 /* Fixed-point unit of a load per CPU: a runqueue with as many runnable

@@ -272,7 +272,8 @@ static void test_active_balance(void)
 
 /* Across nodes: node 0 runs 1 + 2 tasks on its two cores, node 1 runs one
  * task and has a whole core idle (64ebe1a's smt_spread case). Node 0 has
- * no idle core, so node 1's idle core takes one of the pair. */
+ * no idle core, so node 1's idle core takes one of the pair - once that
+ * has lasted ACTIVE_NODE_DELAY. */
 static void test_active_balance_numa(void)
 {
 	struct task_struct *t[4];
@@ -290,7 +291,12 @@ static void test_active_balance_numa(void)
 		set_cpus_allowed(t[i], 0xff);
 	ok = cpu_rq(0)->nr_running == 1 && cpu_rq(2)->nr_running == 2 &&
 	     cpu_rq(4)->nr_running == 0 && cpu_rq(6)->nr_running == 1;
+	/* Not at once: the imbalance must last ACTIVE_NODE_DELAY. */
 	advance(3);
+	CHECK(ok && cpu_rq(2)->nr_running == 2 && cpu_rq(4)->nr_running == 0,
+	      "active_balance_across_nodes_waits", "after 3 ms: rq2=%lu rq4=%lu",
+	      cpu_rq(2)->nr_running, cpu_rq(4)->nr_running);
+	advance(ACTIVE_NODE_DELAY * 1000 / HZ + 3);
 	CHECK(ok && cpu_rq(2)->nr_running == 1 && cpu_rq(4)->nr_running == 1 &&
 	      (sched_cpu_stat(4)->moves_in[SCHED_MOVE_ACTIVE] +
 	       sched_cpu_stat(5)->moves_in[SCHED_MOVE_ACTIVE]) == 1,

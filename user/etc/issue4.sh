@@ -6,6 +6,7 @@ echo issue4: begin
 topo
 where
 time execer 4 300
+spin 2 1500
 time pipecheck 100000
 time sysfuzz 100000 4
 ps
