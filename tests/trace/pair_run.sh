@@ -11,7 +11,8 @@
 # time scale. Each side's files stay beside it: kernel-TOPO-SCENARIO.* and
 # linux-TOPO-SCENARIO.* (.txt the trace, .log the console, .json, .svg).
 #
-# When one side fails, the other is still drawn alone and the status is 1.
+# When one side fails, the other still has its own .svg, no page is
+# written, and the status is 1.
 # LINUX=0 skips Linux (our kernel only, as before the Linux half existed).
 # Environment: TRACE_TIMEOUT (s per boot), passed on.
 set -uo pipefail
