@@ -7,6 +7,11 @@
 #   make run-linux [TOPO=name] [INIT="topo domains"]  boot it on a shape
 #   make test-parity-topo      every shape: Linux's topo lines against ours
 #   make test-linux-series     boot checks of each patch (tests/parity/series.sh)
+#   make test-parity-behave    the workloads of user/etc/parity.sh on both
+#                              kernels, 4 shapes: a TAP line per scenario and
+#                              shape, the table in build/parity/behaviour.md
+#                              (tests/parity/behave.sh, behave.c; ~2-4 min)
+#   make parity                the three above
 
 LINUX_DIR := sched/linux
 INIT	?=
@@ -24,10 +29,20 @@ run-linux: linux
 # what they need themselves (sched/linux/build.sh, topoexpect, kernel.elf)
 # and turn a failed build into "not ok" lines: as prerequisites, a failed
 # build would stop make before the suite could record anything.
-.PHONY: test-parity-topo test-linux-series
-TEST_SUITES += test-parity-topo test-linux-series
+.PHONY: test-parity-topo test-linux-series test-parity-behave parity
+TEST_SUITES += test-parity-topo test-linux-series test-parity-behave
 test-parity-topo:
 	@tests/run-suite.sh parity-topo tests/parity/topo.sh
 
 test-linux-series:
 	@tests/run-suite.sh linux-series tests/parity/series.sh
+
+# Behaviour: the same scenarios on both kernels, compared by property.
+test-parity-behave:
+	@tests/run-suite.sh parity-behave tests/parity/behave.sh
+
+parity: test-parity-topo test-linux-series test-parity-behave
+
+$(BUILD)/tests/behave: tests/parity/behave.c
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -o $@ $<

@@ -8,8 +8,9 @@
  * longer or shorter slice (task_timeslice), so the work each got should
  * fall with its nice value: the slices of 2.5.59 (10 ms at nice 19 to
  * 200 ms at nice -20) give about 42%, 32%, 22% and 4%; Linux's CFS
- * weights about 69%, 23%, 7% and 1%. Each child sends its loop count to
- * the parent through a pipe; the parent prints each one's share.
+ * weights about 69%, 23%, 7% and 1%. Each child sends its loop count and
+ * the CPUs it burned on to the parent through a pipe; the parent prints
+ * each one's share and those CPUs (only the pinned one, if affinity held).
  */
 #include "work/burn.h"
 
@@ -20,13 +21,14 @@ struct result {
 	int32_t idx;
 	int32_t cpu;
 	uint64_t loops;
+	uint64_t seen;	/* the CPUs it burned on (bit n: CPU n) */
 };
 
 int main(int argc, char **argv)
 {
 	int secs = argc > 1 ? atoi(argv[1]) : 3;
 	int cpu = argc > 2 ? atoi(argv[2]) : 0;
-	uint64_t loops[NCHILD] = { 0 }, total = 0;
+	uint64_t loops[NCHILD] = { 0 }, seen[NCHILD] = { 0 }, total = 0;
 	/* Start together once all are forked and pinned: 200 ms from now. */
 	uint64_t start = shim_now_us() + 200000u;
 	int fds[2], i, got = 0;
@@ -43,7 +45,7 @@ int main(int argc, char **argv)
 		int pid = shim_fork();
 
 		if (pid == 0) {
-			struct result r = { i, -1, 0 };
+			struct result r = { i, -1, 0, 0 };
 			int e1 = shim_pin(cpu), e2 = shim_nice(nices[i]);
 
 			if (e1 < 0 || e2 < 0)
@@ -53,7 +55,7 @@ int main(int argc, char **argv)
 			 * burns too: a sleep would earn sleep_avg, and the
 			 * interactivity bonus would blur the nice levels. */
 			burn_until(start);
-			r.loops = burn_until(start + (uint64_t)secs * 1000000u);
+			r.loops = burn_until_seen(start + (uint64_t)secs * 1000000u, &r.seen, NULL);
 			shim_getcpu(&r.cpu, NULL);
 			shim_write(fds[1], &r, sizeof(r));
 			shim_exit(0);
@@ -69,15 +71,20 @@ int main(int argc, char **argv)
 			break;
 		if (r.idx >= 0 && r.idx < NCHILD) {
 			loops[r.idx] = r.loops;
+			seen[r.idx] = r.seen;
 			total += r.loops;
 			got++;
 		}
 	}
 	while (shim_wait(-1, NULL) > 0)
 		;
-	for (i = 0; i < NCHILD; i++)
-		printf("nicemix: nice %2d: %6llu kloops %3llu%%\n", nices[i],
+	for (i = 0; i < NCHILD; i++) {
+		char cpus[128];
+
+		printf("nicemix: nice %2d: %6llu kloops %3llu%%, ran on %s\n", nices[i],
 		       (unsigned long long)(loops[i] / 1000),
-		       (unsigned long long)(total ? loops[i] * 100 / total : 0));
+		       (unsigned long long)(total ? loops[i] * 100 / total : 0),
+		       cpus_str(seen[i], cpus, sizeof(cpus)));
+	}
 	return got == NCHILD ? 0 : 1;
 }

@@ -7,8 +7,9 @@
  * All children start on the parent's runqueue (fork puts the child next to
  * its parent) and all stop ms after the first fork; the balancer must
  * spread them: first inside the node, then
- * (less often) across nodes. Each child reports the CPUs it ran on, the
- * CPU it started on and when it last changed CPU (how long balancing
+ * (less often) across nodes. Each child reports the CPU it was on when
+ * time was up, the CPUs it ran on, the CPU it started on and when it last
+ * changed CPU (how long balancing
  * took); the parent sums up how many ended on each node and says where it
  * forked them (tests/parity/behave.c reads all of these).
  */
@@ -16,35 +17,46 @@
 
 #define MAX_CHILDREN	64
 
-/* Burn until ms after t0 and note in *last_ms when (ms after t0) the task
- * was last found on another CPU than before: how long the balancer took
- * to settle it. Every child ends at the same time t0 + ms (t0: before the
- * first fork), so their final CPUs are one picture of the machine, even
- * when a loaded host starts them far apart. The loop is burn_until_seen()'s
- * with that clock. */
-static uint64_t burn_timed(uint64_t t0, int ms, uint64_t *seen, int *moves, uint64_t *last_ms)
+/*
+ * Burn until ms after t0, and say where the task was when time was up:
+ * end_cpu and end_node: the CPU it last ran on before t0 + ms (a hog that
+ * waits in a queue at that moment only looks at the clock once it runs
+ * again, perhaps after a balancer moved it because others had exited).
+ * *last_ms is when (ms after t0) it was last found on another CPU than
+ * before: how long the balancer took to settle it. Every child ends at the
+ * same time t0 + ms (t0: before the first fork), so their end CPUs are one
+ * picture of the machine, even when a loaded host starts them far apart.
+ * The loop is burn_until_seen()'s with that clock.
+ */
+static uint64_t burn_timed(uint64_t t0, int ms, uint64_t *seen, int *moves, uint64_t *last_ms,
+			   int *end_cpu, int *end_node)
 {
-	uint64_t now, loops = 0;
+	uint64_t now, end = t0 + (uint64_t)ms * 1000u, loops = 0;
 	volatile uint32_t sink = 0;
 	int last = -1;
 
 	*last_ms = 0;
 	do {
-		int cpu = -1;
+		int cpu = -1, node = -1;
 
 		for (uint32_t i = 0; i < BURN_CHUNK; i++)
 			sink += i;
 		loops += BURN_CHUNK;
-		shim_getcpu(&cpu, NULL);
+		shim_getcpu(&cpu, &node);
 		now = shim_now_us();
 		if (cpu >= 0 && cpu < 64)
 			*seen |= 1ull << cpu;
 		if (last >= 0 && cpu != last) {
 			(*moves)++;
-			*last_ms = (now - t0) / 1000u;
+			if (now < end)
+				*last_ms = (now - t0) / 1000u;
+		}
+		if (now < end || *end_cpu < 0) {
+			*end_cpu = cpu;
+			*end_node = node;
 		}
 		last = cpu;
-	} while (now < t0 + (uint64_t)ms * 1000u);
+	} while (now < end);
 	return loops;
 }
 
@@ -78,8 +90,7 @@ int main(int argc, char **argv)
 
 			shim_close(fds[0]);
 			shim_getcpu(&fcpu, &fnode);
-			loops = burn_timed(t0, ms, &seen, &moves, &last_ms);
-			shim_getcpu(&cpu, &node);
+			loops = burn_timed(t0, ms, &seen, &moves, &last_ms, &cpu, &node);
 			printf("spin[%d]: cpu=%d node=%d %llu kloops, %d moves, ran on %s, first cpu=%d node=%d, last move at %llu ms\n",
 			       i, cpu, node, (unsigned long long)(loops / 1000), moves,
 			       cpus_str(seen, cpus, sizeof(cpus)), fcpu, fnode,

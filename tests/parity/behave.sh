@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# behave.sh [SHAPE...] - behaviour parity: the same workloads on the
+# companion Linux and on our kernel, compared by tests/parity/behave.c.
+#
+# For each shape (default PARITY_SHAPES: 1n2c2t 2n2c2t 4n2c2t 2n-dist40),
+# two boots, two QEMUs at a time:
+#   ours   build/kernel.elf with the initrd and "-- /etc/parity.sh": the
+#          shell runs user/etc/parity.sh and powers off
+#   Linux  sched/linux/run.sh SHAPE topo <the same lines>, booted with
+#          clocksource=hpet (a boot whose TSC calibration the loaded host
+#          spoilt, 648 MHz for 2300, ran its clock 3.5x fast: nicemix's 2 s
+#          were over before its children started); each workload
+#          line "PROG ARGS" of parity.sh becomes init's run:PROG:ARGS and
+#          "echo parity:X" becomes echo:parity:X, so the script is the one
+#          list of scenarios for both
+# then behave.c reads both consoles and prints a TAP line per scenario and
+# shape and the table ("# " lines), also written to build/parity/behaviour.md.
+#
+# Environment: PARITY_SHAPES, PARITY_TIMEOUT (s per boot, default 150; a
+# boot takes 15-35 s here with another QEMU beside it), BOOT_JOBS (QEMUs at
+# a time, default 2), BZIMAGE (another Linux). Logs:
+# build/parity/behave/<shape>/{linux,ours}.{log,status}.
+set -uo pipefail
+# shellcheck source=tests/boot/lib.sh
+. "$(dirname "$0")/../boot/lib.sh"
+
+out=$top/build/parity/behave
+script=$top/user/etc/parity.sh
+timeout_s=${PARITY_TIMEOUT:-150}
+if [ $# -gt 0 ]; then shapes=("$@"); else
+	read -r -a shapes <<<"${PARITY_SHAPES:-1n2c2t 2n2c2t 4n2c2t 2n-dist40}"
+fi
+
+# What the suite needs, built here (a failed build becomes "not ok" lines).
+fail_all() {
+	local i=0 s c
+	echo "1..$((${#shapes[@]} * 6))"
+	for s in "${shapes[@]}"; do
+		for c in smt_spread fork_locality exec_spread overload affinity nice_share; do
+			i=$((i + 1))
+			echo "not ok $i ${c}_$s # $1"
+		done
+	done
+	exit 0
+}
+mkdir -p "$out"
+make -s --no-print-directory -C "$top" build/kernel.elf build/initrd.cpio \
+	build/tests/behave >"$out/build.log" 2>&1 ||
+	fail_all "build failed: build/kernel.elf, build/initrd.cpio or build/tests/behave (see $out/build.log)"
+if ! bzimage=${BZIMAGE:-$("$top/sched/linux/build.sh")} || ! initrd=$("$top/sched/linux/initramfs.sh"); then
+	fail_all "the companion Linux did not build"
+fi
+
+# The Linux side of parity.sh: one init command per line (poweroff ends
+# QEMU there by itself).
+mapfile -t cmds < <(awk '
+	/^[ \t]*(#|$)/ || $1 == "poweroff" { next }
+	$1 == "echo" { print "echo:" $2; next }
+	{ $1 = $1; gsub(/ /, ":"); print "run:" $0 }' "$script")
+
+# status FILE-PREFIX RC WHAT: one line saying how the boot ended.
+status() {
+	case $2 in
+	ok) echo ok ;;
+	*) echo "$3" ;;
+	esac >"$1.status"
+}
+
+boot_shape() {
+	local s=$1 d=$out/$1 rc
+	rm -rf "$d"
+	mkdir -p "$d"
+	BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=$timeout_s \
+		LINUX_APPEND="${LINUX_APPEND:-} clocksource=hpet" \
+		"$top/sched/linux/run.sh" "$s" topo "${cmds[@]}" </dev/null >"$d/linux.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then status "$d/linux" ok; else
+		status "$d/linux" bad "run.sh status $rc (1: init failed, 2: panic, 124: timeout after $timeout_s s)"
+	fi
+	BOOT_TIMEOUT=$timeout_s boot_kernel "$d/ours-boot" "$s" "-- /etc/parity.sh" \
+		-initrd "$top/build/initrd.cpio"
+	tr -d '\r' <"$d/ours-boot/serial.log" >"$d/ours.log"
+	rc=$(cat "$d/ours-boot/rc")
+	if [ "$rc" = "$EXIT_PASS" ]; then status "$d/ours" ok; else
+		status "$d/ours" bad "QEMU status $rc: $(exit_meaning "$rc")"
+	fi
+}
+
+t0=$EPOCHREALTIME
+# The biggest shape first, so that it overlaps with the small ones.
+for s in $(printf '%s\n' "${shapes[@]}" | awk '{ print ($1 ~ /^4n/ ? 0 : 1), $1 }' | sort | cut -d' ' -f2); do
+	throttle
+	boot_shape "$s" &
+done
+wait
+"$top/build/tests/behave" -o "$top/build/parity/behaviour.md" "$out" "${shapes[@]}"
+for s in "${shapes[@]}"; do
+	for k in linux ours; do
+		st=$(cat "$out/$s/$k.status" 2>/dev/null || echo "no status")
+		[ "$st" = ok ] || echo "# $s $k: $st"
+	done
+done
+awk -v a="$t0" -v b="$EPOCHREALTIME" -v n=${#shapes[@]} 'BEGIN { printf "# %d boots in %.0f s\n", 2 * n, b - a }'
+echo "# table: build/parity/behaviour.md"
