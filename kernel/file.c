@@ -2,23 +2,38 @@
  * file.c - open files: references, fd tables, and the console.
  *
  * The console writes through printk (serial and VGA, one line at a time
- * under printk's lock) and reads COM1's receiver and the PS/2 keyboard's
- * queue (arch/x86/ps2kbd.c). There is no receive interrupt on COM1: a
- * reader polls both every CONSOLE_POLL_MS, sleeping in between, which
- * keeps the UART driver (arch/x86/serial.c) output-only.
+ * under printk's lock) and reads COM1's input queue and the PS/2
+ * keyboard's (arch/x86/serial.c, ps2kbd.c). Both interrupt handlers ring
+ * console_input_ready(), which wakes the readers; a reader also looks
+ * every CONSOLE_POLL_MS on its own, which is how input arrives where no
+ * interrupt is routed (no I/O APIC) and what bounds a wakeup ever lost.
+ *
+ * Locking: con_lock (interrupts off) protects con_waiters, the readers
+ * asleep on the console.
  */
+#include "console.h"
 #include "file.h"
 #include "io.h"
 #include "printk.h"
 #include "ps2kbd.h"
 #include "task.h"
+#include "timer.h"
 #include "uaccess.h"
 
-#define COM1_DATA	0x3f8
-#define COM1_LSR	0x3fd
-#define LSR_DATA_READY	0x01
-/* 10 ms: a typed key shows up within a hundredth of a second. */
-#define CONSOLE_POLL_MS	10
+/* Without interrupts a reader polls every 10 ms (a typed key shows up
+ * within a hundredth of a second); with them it also wakes every second,
+ * in case an interrupt was lost. */
+#define CONSOLE_POLL_MS		10
+#define CONSOLE_IRQ_POLL_MS	1000
+
+struct console_waiter {
+	struct list_head node;
+	struct task *t;
+};
+
+static struct spinlock con_lock = SPINLOCK_INIT("console readers");
+static struct list_head con_waiters = LIST_HEAD_INIT(con_waiters);
+static int con_by_irq;	/* serial input arrives by interrupt */
 
 struct file *file_get(struct file *f)
 {
@@ -54,23 +69,58 @@ struct file *fd_file(struct task *t, int fd)
 
 /* ---- the console -------------------------------------------------------- */
 
-static int serial_ready(void)
+/* From the serial and keyboard interrupts: input came, wake the readers. */
+void console_input_ready(void)
 {
-	return !!(inb(COM1_LSR) & LSR_DATA_READY);
+	uint32_t flags = spin_lock_irqsave(&con_lock);
+	struct list_head *pos;
+
+	list_for_each(pos, &con_waiters)
+		wake_up_process(&list_entry(pos, struct console_waiter,
+					    node)->t->s, 0);
+	spin_unlock_irqrestore(&con_lock, flags);
+}
+
+void console_input_init(uint32_t apic_id)
+{
+	if (serial_rx_init(apic_id, console_input_ready) == 0)
+		con_by_irq = 1;
+	else
+		printk("console: no COM1 input interrupt; the shell polls\n");
 }
 
 static int console_readable(struct file *f)
 {
 	(void)f;
-	return serial_ready() || ps2kbd_pending();
+	return serial_pending() || ps2kbd_pending();
 }
 
 /* The next input byte from either source, or -1. */
 static int console_getc(void)
 {
-	if (serial_ready())
-		return inb(COM1_DATA);
-	return ps2kbd_getc();
+	int c = serial_getc();
+
+	return c >= 0 ? c : ps2kbd_getc();
+}
+
+/* Sleep until input may be there: woken by an interrupt, or the poll. */
+static void console_wait(struct file *f)
+{
+	struct console_waiter w = { .t = this_task() };
+	unsigned int ms = con_by_irq ? CONSOLE_IRQ_POLL_MS : CONSOLE_POLL_MS;
+	uint32_t flags;
+
+	flags = spin_lock_irqsave(&con_lock);
+	list_add_tail(&w.node, &con_waiters);
+	w.t->s.state = TASK_INTERRUPTIBLE;
+	spin_unlock_irqrestore(&con_lock, flags);
+	if (console_readable(f))	/* came before we were listed */
+		w.t->s.state = TASK_RUNNING;
+	else
+		schedule_until(jiffies_64() + (uint64_t)ms * HZ / 1000 + 1);
+	flags = spin_lock_irqsave(&con_lock);
+	list_del(&w.node);
+	spin_unlock_irqrestore(&con_lock, flags);
 }
 
 static int console_read(struct file *f, char *ubuf, uint32_t len)
@@ -83,7 +133,7 @@ static int console_read(struct file *f, char *ubuf, uint32_t len)
 	while (!console_readable(f)) {
 		if (this_task()->killed)
 			return -EINTR;
-		msleep(CONSOLE_POLL_MS);
+		console_wait(f);
 	}
 	while (n < len) {
 		int k = console_getc();

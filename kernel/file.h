@@ -32,6 +32,10 @@ void file_put(struct file *f);
 
 /* The console (serial, and the PS/2 keyboard when present): one file. */
 extern struct file console_file;
+/* Route COM1's input interrupt to the CPU apic_id (boot, once). */
+void console_input_init(uint32_t apic_id);
+/* Input arrived (from the serial and keyboard interrupt handlers). */
+void console_input_ready(void);
 
 /* A new pipe: its read and write ends, one reference each (pipe.c). */
 int pipe_create(struct file **r, struct file **w);

@@ -14,6 +14,7 @@
 #include "cputopo.h"
 #include "heap.h"
 #include "ioapic.h"
+#include "file.h"
 #include "ktest.h"
 #include "lapic.h"
 #include "mm.h"
@@ -128,6 +129,8 @@ void kmain(uint32_t magic, uint32_t mbi)
 	if (have_madt)
 		ioapic_init(&acpi_info);
 	ps2kbd_init(have_madt);
+	if (have_madt)
+		console_input_init(this_cpu()->apic_id);
 	smp_init_ipis();
 	timer_calibrate();
 	timer_start_tick();

@@ -262,14 +262,15 @@ static struct spinlock sleep_lock = SPINLOCK_INIT("sleepers");
 static struct list_head sleepers = LIST_HEAD_INIT(sleepers);
 static volatile uint64_t first_deadline;	/* 0: list empty */
 
-void sleep_until(uint64_t deadline)
+static void __sleep_until(uint64_t deadline, int set_state)
 {
 	struct task *t = this_task();
 	struct list_head *pos;
 	uint32_t flags;
 
 	flags = spin_lock_irqsave(&sleep_lock);
-	t->s.state = TASK_INTERRUPTIBLE;
+	if (set_state)
+		t->s.state = TASK_INTERRUPTIBLE;
 	if (deadline) {
 		t->wake_at = deadline;
 		list_for_each(pos, &sleepers)
@@ -289,6 +290,16 @@ void sleep_until(uint64_t deadline)
 			list_entry(sleepers.next, struct task, timer_node)->wake_at;
 		spin_unlock_irqrestore(&sleep_lock, flags);
 	}
+}
+
+void sleep_until(uint64_t deadline)
+{
+	__sleep_until(deadline, 1);
+}
+
+void schedule_until(uint64_t deadline)
+{
+	__sleep_until(deadline, 0);
 }
 
 void msleep(unsigned int ms)

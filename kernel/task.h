@@ -93,6 +93,10 @@ void task_exit(int status) __attribute__((noreturn));
 void msleep(unsigned int ms);
 /* Sleep until wake_up_process() or the deadline (jiffies; 0: none). */
 void sleep_until(uint64_t deadline);
+/* The same for a caller that set its state to TASK_INTERRUPTIBLE itself,
+ * before its last look at what it waits for (a wakeup in between makes
+ * it runnable again, and this returns at once). */
+void schedule_until(uint64_t deadline);
 
 /* A preemption point for long kernel loops. */
 void cond_resched(void);

@@ -1,5 +1,6 @@
 /*
- * console.h - the raw output devices under printk: COM1 and VGA text.
+ * console.h - the raw devices under printk and the console file: COM1
+ * (output, and input by interrupt), COM2 and VGA text.
  *
  * These write bytes and know nothing of locks; printk (kernel/printk.c)
  * serializes whole lines across CPUs before calling them.
@@ -7,9 +8,19 @@
 #ifndef ARCH_X86_CONSOLE_H
 #define ARCH_X86_CONSOLE_H
 
+#include <stdint.h>
+
 /* COM1 at 115200 baud, 8N1. Returns 0, or -1 when no UART answers. */
 int serial_init(void);
 void serial_putc(char c);
+
+/* COM1's input by interrupt, routed to the CPU apic_id; notify runs (in
+ * the interrupt) after bytes arrived. -1 when it cannot be routed: then
+ * serial_getc() and serial_pending() poll the UART. */
+int serial_rx_init(uint32_t apic_id, void (*notify)(void));
+/* A received byte is waiting / the next one, or -1. */
+int serial_pending(void);
+int serial_getc(void);
 
 /* COM2 (0x2f8), the same way: the trace dump's port. Its writer serializes
  * (kernel/trace.c), printk never uses it. */

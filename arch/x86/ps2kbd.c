@@ -5,12 +5,13 @@
  * code set 1 (translation on) and raises ISA IRQ 1 for each byte. The
  * handler turns make codes into ASCII with a US layout, Shift and Ctrl,
  * and queues them; releases and keys without a character are dropped.
- * The console polls the queue (kernel/file.c), so the handler wakes
- * nobody.
+ * The handler rings the console (kernel/file.c console_input_ready), which
+ * wakes whoever waits for a key.
  *
  * Locking: kbd_lock (interrupts off) protects the queue.
  */
 #include "ps2kbd.h"
+#include "file.h"
 #include "io.h"
 #include "ioapic.h"
 #include "percpu.h"
@@ -77,6 +78,7 @@ static void kbd_interrupt(struct trap_frame *f)
 	if (ctrl && c >= 'a' && c <= 'z')
 		c = (char)(c - 'a' + 1);
 	push(c);
+	console_input_ready();
 }
 
 int ps2kbd_getc(void)

@@ -2,12 +2,23 @@
  * serial.c - COM1, the console every test reads, and COM2, where the trace
  * dump goes (kernel/trace.c) so that it does not mix with the console.
  *
- * Polled output only: the kernel prints little, and polling works with
+ * Polled output: the kernel prints little, and polling works with
  * interrupts off, in panic and on any CPU. 115200 8N1 as grub.cfg sets it,
  * so GRUB's output and ours read alike on a real terminal.
+ *
+ * Input on COM1 comes by interrupt (ISA IRQ 4) once serial_rx_init() has
+ * routed it: the handler moves the bytes into a queue and rings the
+ * console's doorbell, so a shell waiting for a key sleeps instead of
+ * polling (an idle machine stays idle in `top`). Without an I/O APIC the
+ * readers poll the UART (serial_getc reads it directly then).
+ *
+ * Locking: rx_lock (interrupts off) protects the input queue.
  */
 #include "console.h"
 #include "io.h"
+#include "ioapic.h"
+#include "spinlock.h"
+#include "trap.h"
 
 #define COM1		0x3f8
 #define COM2		0x2f8
@@ -21,6 +32,11 @@
 #define UART_LSR	5
 #define UART_SCR	7
 #define LSR_THRE	0x20	/* transmit holding register empty */
+#define LSR_DATA_READY	0x01	/* a received byte waits */
+#define IER_RX		0x01	/* interrupt when a byte is received */
+#define MCR_OUT2	0x08	/* gates the UART's interrupt line on a PC */
+#define COM1_IRQ	4
+#define RX_QUEUE	256	/* bytes typed (or pasted) ahead */
 #define LCR_DLAB	0x80
 #define LCR_8N1		0x03
 
@@ -91,4 +107,80 @@ void serial2_putc(char c)
 {
 	if (serial2_ok)
 		uart_raw(COM2, c);
+}
+
+/* ---- COM1 input --------------------------------------------------------- */
+
+static struct spinlock rx_lock = SPINLOCK_INIT("com1 input");
+static char rx_queue[RX_QUEUE];
+static unsigned rx_head, rx_count;
+static int rx_by_irq;
+static void (*rx_notify)(void);
+
+/* Move what the UART holds into the queue (bounded: a dead UART reads
+ * 0xff, "data ready" included). A full queue drops the byte. */
+static void rx_drain(void)
+{
+	uint32_t flags = spin_lock_irqsave(&rx_lock);
+	int n;
+
+	for (n = 0; n < 64 && (inb(COM1 + UART_LSR) & LSR_DATA_READY); n++) {
+		char c = (char)inb(COM1 + UART_DATA);
+
+		if (rx_count < RX_QUEUE) {
+			rx_queue[(rx_head + rx_count) % RX_QUEUE] = c;
+			rx_count++;
+		}
+	}
+	spin_unlock_irqrestore(&rx_lock, flags);
+}
+
+static void com1_interrupt(struct trap_frame *f)
+{
+	(void)f;
+	rx_drain();
+	if (rx_notify)
+		rx_notify();
+}
+
+int serial_rx_init(uint32_t apic_id, void (*notify)(void))
+{
+	if (!serial_ok)
+		return -1;
+	rx_notify = notify;
+	irq_register(VEC_ISA_BASE + COM1_IRQ, com1_interrupt);
+	if (ioapic_route_isa(COM1_IRQ, VEC_ISA_BASE + COM1_IRQ, apic_id))
+		return -1;
+	rx_by_irq = 1;
+	outb(COM1 + UART_MCR, 0x03 | MCR_OUT2);
+	outb(COM1 + UART_IER, IER_RX);
+	rx_drain();	/* what came before the interrupt was on */
+	return 0;
+}
+
+int serial_pending(void)
+{
+	if (!rx_by_irq)
+		return serial_ok && (inb(COM1 + UART_LSR) & LSR_DATA_READY);
+	return (int)__atomic_load_n(&rx_count, __ATOMIC_RELAXED);
+}
+
+int serial_getc(void)
+{
+	uint32_t flags;
+	int c = -1;
+
+	if (!rx_by_irq) {
+		if (serial_ok && (inb(COM1 + UART_LSR) & LSR_DATA_READY))
+			c = inb(COM1 + UART_DATA);
+		return c;
+	}
+	flags = spin_lock_irqsave(&rx_lock);
+	if (rx_count) {
+		c = (unsigned char)rx_queue[rx_head];
+		rx_head = (rx_head + 1) % RX_QUEUE;
+		rx_count--;
+	}
+	spin_unlock_irqrestore(&rx_lock, flags);
+	return c;
 }

@@ -26,6 +26,8 @@
 #   soak         the mixed workload: all reaped, no lost wakeup, and `ps`
 #                counts as many tasks after as before
 #   cmd_*        the shell commands' output has the expected shape
+#   console_*    an interactive boot typed at over COM1: the command runs,
+#                and the idle machine switches little (no polling shell)
 #
 # Environment: BOOT_TIMEOUT (s, default 300 here: 117 s seen on a loaded host), USER4_SHAPE (2n2c2t),
 # SPREAD_SHAPES (4n2c2t: exec_spread alone, user/etc/issue4-spread.sh).
@@ -274,5 +276,46 @@ for shape in $SPREAD_SHAPES; do
 	spread_check "$sdir/clean.log" "exec_spread_$shape" $sbad "boot $(cat "$sdir/secs") s"
 	locality_check "$sdir/clean.log" "fork_locality_$shape" $sbad
 done
+
+# ---- console: the shell typed at over COM1, and asleep while it waits
+# An interactive boot (no script): type when the prompt shows, a line at a
+# time. The typed command must run (input by COM1's interrupt, or the
+# 1 s safety poll), and the idle machine must stay quiet: 2.5 s after the
+# prompt, schedstat counts the switches of every CPU since boot (15 seen).
+# The shell that polled the console every 10 ms made 100 a second alone;
+# the bound is 100 for the whole boot.
+cdir=$BOOT_OUT/user4-console
+mkdir -p "$cdir"
+rm -f "$cdir/serial.log"
+(
+	# the keyboard: wait for the prompt, then type
+	for _ in $(seq 600); do
+		grep -aq 'sh\$ ' "$cdir/serial.log" 2>/dev/null && break
+		sleep 0.1
+	done
+	sleep 1.5
+	printf 'echo typed-%s\n' ok
+	sleep 1
+	printf 'schedstat\n'
+	sleep 2
+	printf 'poweroff\n'
+	sleep 30
+) | QEMU_MODE=batch QEMU_KERNEL=$KERNEL QEMU_APPEND="" \
+	timeout --kill-after=5 120 "$top/scripts/qemu.sh" "$SHAPE" -initrd "$INITRD" \
+	>"$cdir/serial.log" 2>"$cdir/stderr"
+tr -d '\r' <"$cdir/serial.log" >"$cdir/clean.log"
+bad=0
+grep -aqx 'typed-ok' "$cdir/clean.log" ||
+	{ echo "# the typed 'echo typed-ok' did not run" >>"$dir/diag"; bad=1; }
+tap $bad console_input "$(grep -ac '^sh\$ ' "$cdir/clean.log") prompts"
+sw=$(awk '/^stat: cpu=/ { for (i = 1; i <= NF; i++) if ($i ~ /^switches=/)
+	{ sub(/switches=/, "", $i); s += $i; c++ } } END { if (c) print s }' "$cdir/clean.log")
+bad=0
+if [ -z "$sw" ]; then
+	echo "# no stat: lines from schedstat" >>"$dir/diag"; bad=1
+elif [ "$sw" -gt 100 ]; then
+	echo "# $sw switches on an idle machine: something polls" >>"$dir/diag"; bad=1
+fi
+tap $bad console_idle_quiet "${sw:-?} switches in all CPUs at the idle prompt"
 
 echo "1..$n"
