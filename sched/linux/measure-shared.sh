@@ -20,7 +20,8 @@
 # the logs are build/parity/shared/<shape>-<on|off>-<round>.log.
 #
 # Environment: ROUNDS (default 3), LINUX_TIMEOUT (s a boot, default 240),
-# BZIMAGE / INITRD (a development tree's kernel).
+# BZIMAGE / INITRD (a development tree's kernel), REPORT_ONLY=1 (no boots:
+# the table from the logs of the last run).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/parity/shared
@@ -57,6 +58,7 @@ metrics() {
 	pulls=$(tr -d '\r' <"$1" | grep -a '^shared_smt: cpu=' | sed 's/.*pulls=//' |
 		awk -v n="$2" 'NR <= n { s -= $1 } NR > n { s += $1 } END { print s + 0 }')
 	tr -d '\r' <"$1" | awk -v pulls="$pulls" '
+	BEGIN { run = 0 }
 	/^spin\[/ {
 		k = $0; sub(/ kloops.*/, "", k); sub(/.* /, "", k)
 		m = $0; sub(/ moves.*/, "", m); sub(/.*, /, "", m)
@@ -81,6 +83,7 @@ metrics() {
 }
 
 for shape in "$@"; do
+	[ "${REPORT_ONLY:-0}" = 1 ] && break
 	for r in $(seq 1 "$rounds"); do
 		echo "measure-shared: $shape round $r/$rounds" >&2
 		boot "$shape" off "$r" &

@@ -9,6 +9,9 @@
 #   0003  /proc/sched_stat prints a `stat:` line per CPU whose counters move
 #         under a workload; exec moves equal the sbe_pushed of /proc/schedstat,
 #         whose format stays version 15
+#   0004  sched_shared_smt: with it, the tasks taken from a core's shared
+#         queue (/proc/sched_shared_smt) grow under a workload on an SMT
+#         shape and the workload completes; without it they stay 0
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 60; these shapes have at
 # most 8 vCPUs and boot in 3-7 s). Logs: build/parity/series/<boot>.log.
@@ -66,7 +69,7 @@ want() {
 	return $bad
 }
 
-echo "1..10"
+echo "1..12"
 # Two QEMUs at a time at most (the machine has two cores).
 boot smt 2n2c2t "" topo cpuinfo domains &
 boot smt-test_ht 2n2c2t test_ht topo domains &
@@ -75,7 +78,14 @@ boot nosmt 1n4c "" topo domains &
 boot nosmt-test_ht 1n4c test_ht topo domains &
 wait
 # Six children forked on init's CPU, freed just before exec: exec spreads them.
-boot stat 2n2c2t schedstats=enable stat pinned:6:1000 stat schedstat
+boot stat 2n2c2t schedstats=enable stat pinned:6:1000 stat schedstat &
+# 0004: the same workload with and without the shared queues (1n2c2t:
+# two cores of two siblings).
+shared_load=(cat:/proc/sched_shared_smt run:spin:3:1000 run:pipeping:500
+	run:spin:+2:1000 cat:/proc/sched_shared_smt)
+boot shared-on 1n2c2t sched_shared_smt "${shared_load[@]}"
+wait
+boot shared-off 1n2c2t "" "${shared_load[@]}"
 
 # 0001: the runqueue line of /proc/cpuinfo and rq= agree, CPU by CPU, and
 # the runqueue is the lowest CPU of the sibling list.
@@ -197,5 +207,40 @@ sum() {
 	[ "$nd" -eq 0 ] || { echo "# $nd domain lines without 38 fields"; bad=1; }
 	[ "$(schedstat_lines stat 'domain[0-9]+ ' | grep -c .)" -eq 24 ] || { echo "# want 24 domain lines (8 CPUs x SMT MC NUMA)"; bad=1; }
 	tap schedstat_v15_format_2n2c2t $bad
+}
+# 0004: pulls PHASE NAME: the sum of pulls= in the first (1) or second (2)
+# snapshot of /proc/sched_shared_smt (4 CPUs each).
+pulls() {
+	lines "$2" shared_smt | grep ' cpu=' | sed -n "$(( $1 * 4 - 3 )),$(( $1 * 4 ))p" |
+		sed 's/.*pulls=//' | awk '{ s += $1 } END { print s + 0 }'
+}
+# done_load NAME: both spin runs printed their summary, pipeping its own.
+done_load() {
+	[ "$(lines "$1" spin | grep -c ' children, ')" -eq 2 ] &&
+		lines "$1" pipeping | grep -q 'round trips in'
+}
+{
+	bad=0
+	booted shared-on || bad=1
+	want shared-on shared_smt "shared_smt: enabled=1" || bad=1
+	# Each core's siblings share the queue of its first sibling.
+	queues=$(lines shared-on shared_smt | grep ' cpu=' | head -4 | sed 's/ pulls=.*//' | tr '\n' ' ')
+	[ "$queues" = "shared_smt: cpu=0 queue=0 shared_smt: cpu=1 queue=0 shared_smt: cpu=2 queue=2 shared_smt: cpu=3 queue=2 " ] ||
+		{ echo "# queues: $queues"; bad=1; }
+	a=$(pulls 1 shared-on) b=$(pulls 2 shared-on)
+	echo "# pulls from the shared queues: $a before the workload, $b after"
+	[ "$b" -gt "$a" ] || { echo "# no task was taken from a shared queue under the workload"; bad=1; }
+	done_load shared-on || { echo "# the workload did not complete"; bad=1; }
+	tap shared_smt_pulls_1n2c2t $bad
+}
+{
+	bad=0
+	booted shared-off || bad=1
+	want shared-off shared_smt "shared_smt: enabled=0" || bad=1
+	a=$(pulls 1 shared-off) b=$(pulls 2 shared-off)
+	[ "$a" -eq 0 ] && [ "$b" -eq 0 ] || { echo "# pulls without sched_shared_smt: $a, $b"; bad=1; }
+	[ "$(lines shared-off shared_smt | grep -c ' cpu=')" -eq 8 ] || { echo "# want 2 x 4 cpu lines"; bad=1; }
+	done_load shared-off || { echo "# the workload did not complete"; bad=1; }
+	tap shared_smt_off_1n2c2t $bad
 }
 exit 0
