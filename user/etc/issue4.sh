@@ -10,7 +10,7 @@ spin 2 1500
 time pipecheck 100000
 time sysfuzz 100000 4
 ps
-time soak 25
+time soak 150
 ps
 echo issue4: commands
 ps
