@@ -9,9 +9,8 @@
 #                lines) other than the two artefacts named below
 #   exec_spread  execer with 2 x nodes children: every node gets some after
 #                exec (counts differing by more than 1 are noted, not
-#                failed: about half the runs of execer 8 on 4n2c2t, as the
-#                parent and the children not exec'ed yet count as load on
-#                the parent's node; sched/README.md); again on each of
+#                failed: about half the runs of execer 8 on 4n2c2t end
+#                3/2/2/1 or so; sched/README.md); again on each of
 #                SPREAD_SHAPES in a boot of its own
 #   fork_locality spin 2: two forked (not exec'd) hogs on a node with two
 #                idle cores end on the parent's node (again on each of
