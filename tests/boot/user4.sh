@@ -26,6 +26,9 @@
 #                minutes"): all reaped, no lost wakeup, and `ps`
 #                counts as many tasks after as before
 #   cmd_*        the shell commands' output has the expected shape
+#   demo_tour    user/etc/demo.sh (the README's tour) in a boot of its
+#                own: every workload printed its summary (hog, sleeper and
+#                nicemix run nowhere else)
 #   console_*    an interactive boot typed at over COM1: the command runs,
 #                and the idle machine switches little (no polling shell)
 #
@@ -277,6 +280,21 @@ for shape in $SPREAD_SHAPES; do
 	spread_check "$sdir/clean.log" "exec_spread_$shape" $sbad "boot $(cat "$sdir/secs") s"
 	locality_check "$sdir/clean.log" "fork_locality_$shape" $sbad
 done
+
+# ---- the classroom tour: user/etc/demo.sh, every workload's summary line
+ddir=$BOOT_OUT/user4-demo
+boot_kernel "$ddir" "$SHAPE" "-- /etc/demo.sh" -initrd "$INITRD"
+tr -d '\r' <"$ddir/serial.log" >"$ddir/clean.log"
+bad=0
+check_exit "$ddir" "$EXIT_PASS" >>"$dir/diag" || bad=1
+for want in '^spin: 4 children' '^rq=0 cpus=' '^execer: 4 children; per node' \
+	'^pin: [0-9]+ cpus checked, 0 found us elsewhere' '^nicemix: nice  0: ' \
+	'^nicemix: nice 19: ' '^hog: [0-9]+ s, ' '^sleeper: 10 x 50 ms, late by' \
+	'^pipeping: 500 round trips' '^stat: cpu=0 '; do
+	grep -aqE "$want" "$ddir/clean.log" ||
+		{ echo "# demo: no line like '$want'" >>"$dir/diag"; bad=1; }
+done
+tap $bad demo_tour "$(cat "$ddir/secs") s"
 
 # ---- console: the shell typed at over COM1, and asleep while it waits
 # An interactive boot (no script): type when the prompt shows, a line at a
