@@ -79,8 +79,9 @@ static int allowed_cpu(const struct task_struct *p)
  * try_to_wake_up (2.5.59 + D7). A sync wakeup - the waker is about to
  * sleep, as a pipe writer waiting for its reader - moves the wakee to the
  * waker's CPU if it may run there, and queues it without preempting: the
- * two then run in turn on one CPU with a warm cache. Other wakeups credit
- * the sleep to sleep_avg and look for a CPU with wake_up_cpu().
+ * two then run in turn on one CPU with a warm cache. Other wakeups, and a
+ * sync one whose wakee may not come, credit the sleep to sleep_avg and
+ * look for a CPU with wake_up_cpu().
  */
 int wake_up_process(struct task_struct *p, int sync)
 {
@@ -116,7 +117,12 @@ int wake_up_process(struct task_struct *p, int sync)
 		}
 		if (p->state == TASK_UNINTERRUPTIBLE)
 			rq->nr_uninterruptible--;
-		if (sync) {
+		/* Sync only on the waker's own CPU: a wakee that stays on
+		 * another CPU (pinned there, or running there still; a
+		 * sibling sharing our runqueue too) must have that CPU
+		 * told, or it waits for the CPU's next tick: 1 ms pipe
+		 * round trips (2.5.59: "if (!sync || rq != this_rq)"). */
+		if (sync && task_cpu(p) == this_cpu) {
 			__activate_task(p, rq);
 		} else {
 			activate_task(p, rq);
