@@ -11,7 +11,8 @@
 #          spoilt, 648 MHz for 2300, ran its clock 3.5x fast: nicemix's 2 s
 #          were over before its children started); each workload
 #          line "PROG ARGS" of parity.sh becomes init's run:PROG:ARGS and
-#          "echo parity:X" becomes echo:parity:X, so the script is the one
+#          "echo parity:X" becomes echo:parity:X and schedstat stat, so the
+#          script is the one
 #          list of scenarios for both
 # then behave.c reads both consoles and prints a TAP line per scenario and
 # shape and the table ("# " lines), also written to build/parity/behaviour.md.
@@ -56,6 +57,7 @@ fi
 mapfile -t cmds < <(awk '
 	/^[ \t]*(#|$)/ || $1 == "poweroff" { next }
 	$1 == "echo" { print "echo:" $2; next }
+	$1 == "schedstat" { print "stat"; next }
 	{ $1 = $1; gsub(/ /, ":"); print "run:" $0 }' "$script")
 
 # status FILE-PREFIX RC WHAT: one line saying how the boot ended.
