@@ -50,7 +50,12 @@ static inline uint64_t rdtsc(void)
 int sys_kill(int pid);			/* SIGKILL */
 int sys_poll(int fd, int ms);		/* 1 readable, 0 timed out, <0 error */
 long sys_null(void);
-int sys_renice(int pid, int nice);	/* another process's nice level */			/* the cheapest system call: getppid */
+int sys_renice(int pid, int nice);
+/* Make room for n more tasks where the system allows it (Linux: raise
+ * kernel.threads-max, which is 8192 for 1 GiB); 0 or <0. */
+int sys_task_room(int n);
+/* Context switches of CPU cpu since boot (its stat: line), or 0. */
+uint64_t sys_switches(int cpu);	/* another process's nice level */			/* the cheapest system call: getppid */
 /* The topo: report into buf (NUL-terminated); its length or <0. */
 int sys_topo(char *buf, int len);
 
@@ -70,6 +75,10 @@ void bench_skip(const char *name, const char *why);
 uint64_t bench_ticks_to(uint64_t ticks, enum bench_unit unit);
 /* Kill and reap children. */
 void bench_kill_all(const int *pids, int n);
+/* " sw_per_round=X.XX": switches of CPUs a and b (b -1: none) between
+ * the counts s0 (bench_switches before) and now, per round. */
+uint64_t bench_switches(int a, int b);
+void bench_sw_note(char *buf, size_t len, uint64_t s0, int a, int b, int rounds);
 /* Busy-wait for us microseconds of TSC time. */
 void bench_spin_us(unsigned int us);
 
@@ -86,6 +95,8 @@ void bench_o1(void);		/* o1_N */
 /* ctx.c: n pipe round trips between CPUs a and b into bench_samples(). */
 int bench_pingpong(int a, int b, int n);
 uint64_t *bench_samples(void);
+/* The last ping-pong's " sw_per_round=X.XX" (switches on its CPUs). */
+const char *bench_pingpong_sw(void);
 
 /* Modes of the program run again by exec (main.c). */
 int bench_child_exectime(int fd);	/* write rdtsc at main() to fd */

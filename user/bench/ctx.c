@@ -46,7 +46,8 @@ void bench_syscall(void)
 void bench_ctx_yield(void)
 {
 	int r, n = bench_rounds(2000, 200), cpu = solo_cpu(), pid;
-	char extra[32];
+	char extra[96], sw[32];
+	uint64_t s0, total, sws;
 
 	shim_pin(cpu);
 	pid = shim_fork();
@@ -61,15 +62,24 @@ void bench_ctx_yield(void)
 	}
 	for (r = 0; r < 50; r++)
 		shim_yield();
+	s0 = bench_switches(cpu, -1);
 	for (r = 0; r < n; r++) {
 		uint64_t t0 = rdtsc();
 
 		shim_yield();
 		samples[r] = (rdtsc() - t0) / 2;
 	}
+	bench_sw_note(sw, sizeof(sw), s0, cpu, -1, n);
+	/* A yield need not switch (CFS may keep the caller): the mean time
+	 * per switch that really happened, from the CPU's own counter. */
+	total = 0;
+	for (r = 0; r < n; r++)
+		total += samples[r] * 2;
+	sws = bench_switches(cpu, -1) - s0;
 	bench_kill_all(&pid, 1);
 	shim_unpin();
-	snprintf(extra, sizeof(extra), "cpu=%d", cpu);
+	snprintf(extra, sizeof(extra), "cpu=%d%s per_switch_ns=%llu", cpu, sw,
+		 (unsigned long long)bench_ticks_to(sws ? total / sws : 0, UNIT_NS));
 	bench_row("ctx_yield", UNIT_NS, samples, n, 0, extra);
 }
 
@@ -77,10 +87,13 @@ void bench_ctx_yield(void)
  * Pipe ping-pong: the parent on CPU a writes a byte, the child on CPU b
  * sends it back. Fills samples with n round trips; returns how many ran.
  */
+static char pp_sw[32];
+
 int bench_pingpong(int a, int b, int n)
 {
 	int ping[2], pong[2], pid, r;
 	char c = 'x';
+	uint64_t s0 = 0;
 
 	if (shim_pipe(ping) < 0)
 		return -1;
@@ -111,12 +124,20 @@ int bench_pingpong(int a, int b, int n)
 			break;
 		if (r >= 0)
 			samples[r] = rdtsc() - t0;
+		if (r == -1)
+			s0 = bench_switches(a, b);
 	}
+	bench_sw_note(pp_sw, sizeof(pp_sw), s0, a, b, r);
 	shim_close(ping[1]);
 	shim_close(pong[0]);
 	shim_wait(pid, NULL);
 	shim_unpin();
 	return r < 0 ? 0 : r;
+}
+
+const char *bench_pingpong_sw(void)
+{
+	return pp_sw;
 }
 
 uint64_t *bench_samples(void)
@@ -148,21 +169,50 @@ static int find_pair(enum pair kind, int *a, int *b)
 	return -1;
 }
 
+/*
+ * pipe_core_busy: the same two CPUs, each also running a nice 19 hog, so
+ * neither is ever idle: a wakeup preempts a hog instead of waking a halted
+ * CPU. Against pipe_core it shows what waking an idle CPU costs.
+ */
+static void pipe_busy(int a, int b, int n)
+{
+	int pids[2], cpus[2] = { a, b }, i, got;
+	char extra[64];
+
+	for (i = 0; i < 2; i++) {
+		pids[i] = shim_fork();
+		if (pids[i] == 0) {
+			shim_pin(cpus[i]);
+			shim_nice(19);
+			for (;;)
+				;
+		}
+	}
+	shim_nice(-20);
+	got = bench_pingpong(a, b, n);
+	shim_nice(0);
+	bench_kill_all(pids, 2);
+	snprintf(extra, sizeof(extra), "cpus=%d,%d%s", a, b, pp_sw);
+	bench_row("pipe_core_busy", UNIT_NS, samples, got, 0, extra);
+}
+
 void bench_pipes(void)
 {
 	static const char *names[] = { "pipe_smt", "pipe_core", "pipe_node" };
 	int k, a, b, got, n = bench_rounds(2000, 200);
 
 	for (k = PAIR_SMT; k <= PAIR_NODE; k++) {
-		char extra[32];
+		char extra[64];
 
 		if (find_pair((enum pair)k, &a, &b)) {
 			bench_skip(names[k], "no_such_cpu_pair");
 			continue;
 		}
 		got = bench_pingpong(a, b, n);
-		snprintf(extra, sizeof(extra), "cpus=%d,%d", a, b);
+		snprintf(extra, sizeof(extra), "cpus=%d,%d%s", a, b, pp_sw);
 		bench_row(names[k], UNIT_NS, samples, got, 0, extra);
+		if (k == PAIR_CORE)
+			pipe_busy(a, b, n);
 	}
 }
 

@@ -155,3 +155,16 @@ void bench_spin_us(unsigned int us)
 	while (rdtsc() < end)
 		;
 }
+
+uint64_t bench_switches(int a, int b)
+{
+	return sys_switches(a) + (b >= 0 && b != a ? sys_switches(b) : 0);
+}
+
+void bench_sw_note(char *buf, size_t len, uint64_t s0, int a, int b, int rounds)
+{
+	uint64_t d = bench_switches(a, b) - s0;
+	unsigned int x100 = rounds > 0 ? (unsigned int)(d * 100 / (unsigned int)rounds) : 0;
+
+	snprintf(buf, len, " sw_per_round=%u.%02u", x100 / 100, x100 % 100);
+}
