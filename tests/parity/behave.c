@@ -47,6 +47,19 @@ static const double cfs_weight[NR_NICE] = { 1024, 335, 110, 15 };
  * models give far more (O(1) 10x, CFS 68x); ours measured 2-17x in 12
  * runs (see the legend), Linux 38-100x. */
 #define NICE_RATIO_MIN	1.5
+/*
+ * Ours: one O(1) epoch of the four children is the sum of their slices,
+ * 102 + 78 + 54 + 10 = 244 ticks at HZ 1000. Under TCG the host drops
+ * most of CPU 1's ticks at times (335-880 ticks in the 2 s run instead of
+ * 2000): the run then holds one or two epochs, cut anywhere, plus the
+ * slices the children inherited at fork, and the shares say little about
+ * nice. With NICE_MIN_EPOCHS epochs' ticks, nice 0 must get NICE_RATIO_O1
+ * times nice 19 (measured 4.4-12x with 1100-2100 ticks; the model 10x);
+ * with fewer, ours is reported.
+ */
+#define O1_EPOCH_TICKS	244
+#define NICE_MIN_EPOCHS	4
+#define NICE_RATIO_O1	3.0
 /* The CPU user/etc/parity.sh gives nicemix ("nicemix 2 1"). */
 #define NICE_CPU_STR	"1"
 
@@ -462,8 +475,14 @@ static void check_nice(struct cell *c, const struct kern *k, int is_linux)
 			 k->nice_sw[1] - k->nice_sw[0], k->nice_ticks[1] - k->nice_ticks[0]);
 	enum verdict v = ratio >= NICE_RATIO_MIN && !away[0] ? V_PASS : V_FAIL;
 
-	if (!is_linux)
-		v = V_REPORT;	/* see the legend: (d) */
+	/* Ours counts slices in ticks: with too few of them the run holds
+	 * too few O(1) epochs for the model to show (see the legend). */
+	long ticks = k->nice_stats == 2 ? k->nice_ticks[1] - k->nice_ticks[0] : 0;
+
+	if (!is_linux && ticks < NICE_MIN_EPOCHS * O1_EPOCH_TICKS)
+		v = V_REPORT;
+	else if (!is_linux && v == V_PASS && ratio < NICE_RATIO_O1)
+		v = V_FAIL;
 	cellf(c, v, "%.0f/%.0f/%.0f/%.1f%%, nice 0 = %.1fx nice 19 (model %.0f/%.0f/%.0f/%.1f)%s%s",
 	      share[0], share[1], share[2], share[3], ratio, model[0], model[1], model[2],
 	      model[3], away, cpu1);
@@ -500,7 +519,7 @@ static const char *note(int s, const struct kern *l)
 	case S_AFF:
 		return "same promise";
 	case S_NICE:
-		return "by design: O(1) slices vs CFS weights; ours reported, unsteady (d)";
+		return "by design: O(1) slices vs CFS weights; ours checked with >= 4 epochs of ticks (d)";
 	}
 	return "";
 }
@@ -531,13 +550,14 @@ static const char legend[] =
 	"  to share the 2 extra ones (last moves near the end are CFS's fairness).\n"
 "- affinity: `pin all 50`: after sched_setaffinity() every getcpu() names that CPU.\n"
 	"- nice_share (d): `nicemix 2 1`, nice 0/5/10/19 hogs pinned to CPU 1: nice 0 gets at\n"
-	"  least 1.5x the work of nice 19, every child only on CPU 1; CPU 1's switches and\n"
-	"  ticks over the run (`stat:` lines) are shown. The shares differ by design: O(1)\n"
-	"  slices (102/78/54/10 ms) against CFS weights (1024/335/110/15), the model in\n"
-	"  brackets. Linux keeps to its model: checked. Ours wanders more than its model\n"
-	"  explains: in about 20 runs nice 19 got 12-31% (model 4%) six times, and in one run\n"
-	"  nice had no effect at all on two shapes (28/26/22/24%), every child on CPU 1: not\n"
-	"  understood yet, reported to the lead, so ours is reported, not checked.\n";
+	"  least 1.5x the work of nice 19 (ours: 3x), every child only on CPU 1; CPU 1's\n"
+	"  switches and ticks over the run (`stat:` lines) are shown. The shares differ by\n"
+	"  design: O(1) slices (102/78/54/10 ms) against CFS weights (1024/335/110/15), the\n"
+	"  model in brackets. Ours counts slices in ticks, and the host drops many of CPU 1's\n"
+	"  (335-880 of 2000 in some runs): the 2 s then hold one or two O(1) epochs (244 ticks)\n"
+	"  cut anywhere, and the shares wander (nice 19 got 9-31% in such runs, once no nice\n"
+	"  effect at all). So ours is checked only when CPU 1 got 4 epochs of ticks (976),\n"
+	"  reported otherwise.\n";
 
 static int tap_n;
 
