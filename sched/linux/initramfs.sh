@@ -20,6 +20,12 @@ bzimage=${BZIMAGE:-$("$here/build.sh")}
 gen=${bzimage%/arch/x86/boot/bzImage}/usr/gen_init_cpio
 [ -x "$gen" ] || { echo "initramfs: $gen is missing (BLK_DEV_INITRD off?)" >&2; exit 1; }
 
+# One build at a time (two suites may ask at once; both wrote the same
+# temporary file): the second waits, then finds the archive fresh.
+mkdir -p "$out"
+exec 8>"$out/.initramfs.lock"
+flock 8
+
 # The workloads: every program make user-linux built (it is the Makefile
 # that knows their list; this script packs whatever is there).
 make -s -C "$top" user-linux >&2
