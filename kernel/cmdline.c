@@ -48,6 +48,8 @@ static void option(char *opt)
 		boot_opts.test_ht = 1;
 	} else if (!strcmp(opt, "nonuma") && !val) {
 		boot_opts.nonuma = 1;
+	} else if (!strcmp(opt, "bench_o1") && !val) {
+		boot_opts.bench_o1 = 1;
 	} else if (!strcmp(opt, "sched_check") && !val) {
 		boot_opts.sched_check = 1;
 	} else if (!strcmp(opt, "trace") && !val) {

@@ -14,6 +14,7 @@
 #include "cputopo.h"
 #include "heap.h"
 #include "ioapic.h"
+#include "bench_o1.h"
 #include "file.h"
 #include "ktest.h"
 #include "lapic.h"
@@ -149,6 +150,8 @@ void kmain(uint32_t magic, uint32_t mbi)
 		crash(boot_opts.ktest_panic);
 	if (boot_opts.ktest)
 		start_ktests();
+	else if (boot_opts.bench_o1)
+		bench_o1_start();
 	else
 		start_init();
 	printk("boot: ready\n");
