@@ -9,7 +9,7 @@
  * then sleeps until woken). Every switch of the pair is one schedule()
  * choosing between the partner and N queued hogs - the O(1) claim.
  *
- * Boot option `bench_o1` (make bench adds it, with `noshare`: on a shared
+ * Boot option `bench_o1` (or bench_o1=N: sizes up to N; make bench adds it, with `noshare`: on a shared
  * runqueue the sibling's HT-aware search would walk the N hogs, all pinned
  * away from it, which is a cost of D7's design of its own, not of
  * schedule() on this CPU). Prints, in make bench's line format,
@@ -17,6 +17,7 @@
  * and leaves QEMU through isa-debug-exit.
  */
 #include "cpu.h"
+#include "cmdline.h"
 #include "cputopo.h"
 #include "debugexit.h"
 #include "heap.h"
@@ -186,7 +187,8 @@ static int bench_o1_main(void *arg)
 	printk("bench: begin system=os-kernel cpus=%d tsc_khz=%u\n",
 	       cpu_topology.ncpus, tsc_khz());
 	for (k = 0; k < (int)(sizeof(sizes) / sizeof(sizes[0])); k++)
-		failed |= o1_run(sizes[k], cpu);
+		if (sizes[k] <= boot_opts.bench_o1)
+			failed |= o1_run(sizes[k], cpu);
 	printk("bench: end\n");
 	qemu_exit(failed ? QEMU_EXIT_FAIL : QEMU_EXIT_PASS);
 	return 0;

@@ -49,7 +49,9 @@ static void option(char *opt)
 	} else if (!strcmp(opt, "nonuma") && !val) {
 		boot_opts.nonuma = 1;
 	} else if (!strcmp(opt, "bench_o1") && !val) {
-		boot_opts.bench_o1 = 1;
+		boot_opts.bench_o1 = 10000;
+	} else if (!strcmp(opt, "bench_o1") && val && parse_uint(val) >= 1) {
+		boot_opts.bench_o1 = parse_uint(val);
 	} else if (!strcmp(opt, "sched_check") && !val) {
 		boot_opts.sched_check = 1;
 	} else if (!strcmp(opt, "trace") && !val) {

@@ -17,8 +17,8 @@
  *   test_ht           no SMT: let CPUs 0 and 1 share a runqueue anyway (D7)
  *   nonuma            balance across all CPUs as one domain (no node
  *                     boundaries, no exec placement): SCHED_BALANCE_GLOBAL
- *   bench_o1          run the in-kernel O(1) benchmark (kernel/bench_o1.c)
- *                     instead of init, and leave QEMU
+ *   bench_o1[=N]      run the in-kernel O(1) benchmark (kernel/bench_o1.c)
+ *                     with up to N (10000) hogs instead of init; leave QEMU
  *   sched_check       run the scheduler's sanity checker at every tick
  *                     (CPU 0's), and fail ktests that saw a violation
  *   trace             record scheduler events from boot (kernel/trace.h)
@@ -46,7 +46,7 @@ struct boot_options {
 	enum smp_mode smp_mode;
 	int maxcpus;			/* 0: no limit */
 	int noshare, test_ht, nonuma, sched_check;
-	int bench_o1;
+	int bench_o1;			/* 0: no; else the most hogs */
 	int trace;
 	int trace_dump_ms;		/* 0: no dump of its own */
 };
