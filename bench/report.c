@@ -41,7 +41,8 @@ struct sys {
 };
 
 /* The rows in table order, what they measure, and whether --check wants
- * them measured on both kernels (0: may be skipped with a reason). */
+ * them measured on both kernels (0: may be skipped with a reason; 2: on
+ * ours only, which alone has them). */
 static const struct {
 	const char *name, *what;
 	int must;
@@ -66,6 +67,12 @@ static const struct {
 	{ "o1_100", "switch, 100 runnable hogs on the CPU", 0 },
 	{ "o1_1000", "switch, 1000 runnable hogs on the CPU", 0 },
 	{ "o1_10000", "switch, 10000 runnable hogs on the CPU", 0 },
+	/* Ours only, in the kernel (kernel/bench_o1.c, boot option bench_o1):
+	 * kernel threads reach 10 000 where processes stop at MAX_PROCS. */
+	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2 },
+	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2 },
+	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0 },
+	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0 },
 	{ "smp_1", "bring-up, 1 CPU", 1 },
 	{ "smp_8", "bring-up, 8 CPUs", 1 },
 	{ "smp_16", "bring-up, 16 CPUs", 0 },
@@ -250,6 +257,26 @@ static double flatness(const struct sys *s, int *n_last)
 	return flatness_by(s, n_last, 0);
 }
 
+/* The same for our in-kernel curve (o1k_N): its largest N over N=1. */
+static double flatness_k(int *n_last)
+{
+	static const int nk[] = { 1, 100, 1000, 10000 };
+	double first = 0, last = 0, v;
+	char name[32];
+
+	*n_last = 0;
+	for (int k = 0; k < 4; k++) {
+		snprintf(name, sizeof(name), "o1k_%d", nk[k]);
+		if (!measured(find(&os, name, &v)))
+			continue;
+		if (k == 0)
+			first = v;
+		last = v;
+		*n_last = nk[k];
+	}
+	return first > 0 ? last / first : 0;
+}
+
 static double ratio_of(const char *name, int *have)
 {
 	double a = 0, b = 0;
@@ -317,6 +344,11 @@ static void table(FILE *f, int md)
 		fprintf(f, md ? "By the 10th percentile: ours %.2f at N=%d, Linux %.2f at N=%d.\n"
 			      : "O(1) by p10: ours %.2f at N=%d, Linux %.2f at N=%d\n",
 			fo, no, fl, nl);
+		fo = flatness_k(&no);
+		if (no)
+			fprintf(f, md ? "In the kernel (o1k rows, kernel threads): ours %.2f at N=%d; goal <= %.2f: %s.\n"
+				      : "O(1) in the kernel: ours %.2f at N=%d (goal <= %.2f: %s)\n",
+				fo, no, O1_FLAT, fo > 0 && fo <= O1_FLAT ? "yes" : "no");
 		fprintf(f, md ? "\nRows faster than Linux: %d of %d compared.\n"
 			      : "rows faster than Linux: %d of %d compared\n", met, total);
 	}
@@ -557,7 +589,7 @@ static int check(void)
 			if (strchr(defs[i].name, ':'))
 				continue;
 			r = find(sy, defs[i].name, &v);
-			if (!r && !defs[i].must)
+			if (!r && (!defs[i].must || (defs[i].must == 2 && s)))
 				continue;
 			n++;
 			if (!r || (r->skip[0] && defs[i].must)) {

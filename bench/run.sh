@@ -10,7 +10,9 @@
 #
 # Boots, one at a time (two QEMUs at once would share the host's 2 cores):
 #   BENCH_SHAPE (2n2c2t)         `bench all` on ours (-- /etc/bench-full.sh)
-#                                and on Linux (run:bench:all)
+#                                and on Linux (run:bench:all); then ours with
+#                                bench_o1 (kernel/bench_o1.c): the O(1) rows
+#                                o1k_1..o1k_10000 with kernel threads
 #   BENCH_SMP_SHAPES             boots for the bring-up time only, each
 #     (up 2n2c2t 4n2c2t 8n8c1t)  BENCH_SMP_ROUNDS (3) times: 1, 8, 16, 64 CPUs
 # QUICK=1: `bench quick all`, bring-up on up once, and 2n2c2t from the
@@ -96,6 +98,16 @@ boot_linux "$out/logs/linux-$shape.log" "$shape" "$lcmd" "$tmo"
 echo "bench: Linux took $((SECONDS - t1)) s" >&2
 grep '^bench: ' "$out/logs/os-$shape.log" >"$out/os.txt"
 grep '^bench: ' "$out/logs/linux-$shape.log" >"$out/linux.txt"
+
+# Ours in the kernel: the O(1) curve to 10 000 tasks (processes stop at
+# MAX_PROCS), kernel/bench_o1.c; noshare, so that the sibling's HT-aware
+# search does not walk the hogs pinned away from it. QUICK: to 100.
+t1=$SECONDS
+QEMU_MODE=batch QEMU_KERNEL=$kernel QEMU_APPEND="bench_o1${quick:+=100} noshare" \
+	timeout --kill-after=5 "${BENCH_O1_TIMEOUT:-900}" "$top/scripts/qemu.sh" "$shape" \
+	</dev/null 2>&1 | tr -d '\r' >"$out/logs/os-o1k-$shape.log"
+grep '^bench: name=o1k_' "$out/logs/os-o1k-$shape.log" >>"$out/os.txt"
+echo "bench: ours in the kernel (bench_o1) took $((SECONDS - t1)) s" >&2
 
 # Bring-up: the main boots count for their shape.
 declare -A osv linv
