@@ -456,8 +456,7 @@ void rebalance_tick(int this_cpu, int idle)
  * there, and no longer where it is, from the decision until it runs on its
  * new CPU. Without this, children exec'ing at once on several CPUs (or one
  * after another, faster than the migration threads move them) all see the
- * same empty node and go there together: 3/2/1/2 on four nodes where 2.5.59
- * promises 2/2/2/2.
+ * same empty node and go there together.
  *
  * exec_lock serializes the decisions and guards both arrays (indexed by
  * rq->id). It is a leaf: taken with no runqueue lock held, none taken under
@@ -553,14 +552,14 @@ static int sched_best_cpu(struct task_struct *p)
 	return best;
 }
 
-/* Count (delta 1) or forget (-1) a placement from rq src to rq dst. */
-static void exec_reserve(int src, int dst, int delta)
+/* A placement from rq src to rq dst is over: the task runs where it is. */
+static void exec_forget(int src, int dst)
 {
 	unsigned long flags = arch_irq_save();
 
 	arch_spin_lock(&exec_lock);
-	exec_out[src] += delta;
-	exec_in[dst] += delta;
+	exec_out[src]--;
+	exec_in[dst]--;
 	arch_spin_unlock(&exec_lock);
 	arch_irq_restore(flags);
 }
@@ -599,7 +598,7 @@ static int balance_exec(void)
 	}
 	/* Here we run where we were sent (or stayed, if our affinity changed
 	 * meanwhile): nr_running says where we are from now on. */
-	exec_reserve(src, dst, -1);
+	exec_forget(src, dst);
 	return dest;
 }
 

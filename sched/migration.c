@@ -242,13 +242,6 @@ static cpumask_t active_domain(int this_cpu, int pass)
 }
 
 /*
- * this_cpu is idle and found nothing to pull. Look for a core of this node
- * (then of a busier node: active_domain) with an SMT imbalance against ours
- * and a running task allowed here, and mark it for its migration thread
- * (preferring the thread of the CPU whose task matters least). No lock
- * held; returns the thread to wake.
- */
-/*
  * When each idle CPU first saw a push across nodes it could make (jiffies
  * + 1; 0: it sees none now). Each CPU reads and writes only its own slot,
  * from its own tick: no lock.
@@ -280,6 +273,13 @@ static int cross_node_ripe(int this_cpu, int seen)
 	return now + 1 - cross_seen[this_cpu] >= ACTIVE_NODE_DELAY;
 }
 
+/*
+ * this_cpu is idle and found nothing to pull. Look for a core of this node
+ * (then of a busier node: active_domain) with an SMT imbalance against ours
+ * and a running task allowed here, and mark it for its migration thread
+ * (preferring the thread of the CPU whose task matters least). No lock
+ * held; returns the thread to wake.
+ */
 struct task_struct *active_load_balance(int this_cpu)
 {
 	runqueue_t *this_rq = cpu_rq(this_cpu);
