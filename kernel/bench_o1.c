@@ -73,6 +73,8 @@ static int pair_main(void *arg)
 	struct pair *p = a->p;
 	int r;
 
+	if (p->stop)		/* started only to be reaped: no partner */
+		return 0;
 	if (a->me == 1) {
 		for (;;) {
 			wait_turn(p, 1);

@@ -13,7 +13,6 @@
  */
 #include "console.h"
 #include "file.h"
-#include "io.h"
 #include "printk.h"
 #include "ps2kbd.h"
 #include "task.h"
