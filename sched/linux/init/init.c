@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/io.h>
+#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/sysmacros.h>
 #include <sys/reboot.h>
@@ -424,6 +425,13 @@ int main(int argc, char **argv)
 	mount_fs("proc", "/proc");
 	mount_fs("sysfs", "/sys");
 	mount_fs("debugfs", "/sys/kernel/debug");
+	/* Late driver messages (the PS/2 mouse probe ends about 2 s into
+	 * boot) share ttyS0 with our report and can land inside a `topo:`
+	 * line. From here on the console shows warnings and worse only
+	 * (console_loglevel 5: KERN_WARNING = 4 and below); the rest stays in
+	 * dmesg. (`dmesg -n 5` does the same.) */
+	if (klogctl(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, NULL, 5) < 0)
+		printf("init: klogctl(console level): %s\n", strerror(errno));
 
 	for (; *cmds; cmds++)
 		if (run(*cmds))
