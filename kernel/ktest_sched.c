@@ -154,9 +154,11 @@ static void sanity_begin(void)
 /*
  * 0, or the failure when the sanity checker (sched_check) found a broken
  * invariant during the test. Its "wasted core" rule is time based (a CPU
- * idle for 2 ms beside a waiting task), and a vCPU that the loaded host
- * does not run for a few ms trips it without any fault of the scheduler,
- * so those reports are printed and counted but do not fail a test.
+ * idle for 2 of its own ticks beside a waiting task), and a vCPU that the
+ * loaded host does not run (a migration thread's, with a task waiting for
+ * it that balancers leave alone) trips it without any fault of the
+ * scheduler, so those reports are printed and counted but do not fail a
+ * test.
  */
 static int sanity_end(struct ktest_ctx *t)
 {

@@ -126,6 +126,7 @@ struct task *task_alloc(const char *name, int node)
 	INIT_LIST_HEAD(&t->timer_node);
 	INIT_LIST_HEAD(&t->s.tasks);
 	t->s.migrate_dest = -1;
+	t->s.exec_placing = 0;
 	strlcpy(t->name, name, sizeof(t->name));
 	return t;
 }

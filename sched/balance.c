@@ -453,15 +453,19 @@ void rebalance_tick(int this_cpu, int idle)
 
 /*
  * Exec placements in flight. A task sent to another runqueue at exec counts
- * there, and no longer where it is, from the decision until it runs on its
- * new CPU. Without this, children exec'ing at once on several CPUs (or one
- * after another, faster than the migration threads move them) all see the
- * same empty node and go there together.
+ * there, and no longer where it is, from the decision until it first moves
+ * (then nr_running says where it is: move_queued_task() calls
+ * exec_placed()). Without this, children exec'ing at once on several CPUs
+ * (or one after another, faster than the migration threads move them) all
+ * see the same empty node and go there together. Keeping the reservation
+ * past the move counted the task twice at dest and not at all at src: a
+ * child then stayed on a node already full (3/2/1/2 on 4n2c2t).
  *
  * exec_lock serializes the decisions and guards both arrays (indexed by
- * rq->id). It is a leaf: taken with no runqueue lock held, none taken under
- * it. Readers of the arrays hold it too; nr_running is read unlocked, as
- * every balancer reads other runqueues' counts.
+ * rq->id) and every task's exec_placing/exec_src/exec_dst. It is a leaf:
+ * taken with or without runqueue locks held, nothing taken under it.
+ * nr_running is read unlocked, as every balancer reads other runqueues'
+ * counts.
  */
 static arch_spinlock_t exec_lock;
 static int exec_in[NR_CPUS], exec_out[NR_CPUS];
@@ -552,21 +556,26 @@ static int sched_best_cpu(struct task_struct *p)
 	return best;
 }
 
-/* A placement from rq src to rq dst is over: the task runs where it is. */
-static void exec_forget(int src, int dst)
+void exec_placed(struct task_struct *p)
 {
 	unsigned long flags = arch_irq_save();
 
 	arch_spin_lock(&exec_lock);
-	exec_out[src]--;
-	exec_in[dst]--;
+	if (p->exec_placing) {
+		exec_out[p->exec_src]--;
+		exec_in[p->exec_dst]--;
+		p->exec_placing = 0;
+	}
 	arch_spin_unlock(&exec_lock);
 	arch_irq_restore(flags);
 }
 
+/* Requests balance_exec() makes before it runs on where it was sent. */
+#define EXEC_MOVE_TRIES	3
+
 static int balance_exec(void)
 {
-	int this_cpu = arch_smp_processor_id(), dest, src, dst;
+	int this_cpu = arch_smp_processor_id(), dest, src, dst, tries;
 	struct task_struct *p = current_task(), *wake;
 	unsigned long flags;
 	runqueue_t *rq;
@@ -582,23 +591,40 @@ static int balance_exec(void)
 	if (src != dst) {
 		exec_out[src]++;
 		exec_in[dst]++;
+		p->exec_src = src;
+		p->exec_dst = dst;
+		p->exec_placing = 1;
 	}
 	arch_spin_unlock(&exec_lock);
 	arch_irq_restore(flags);
 	if (src == dst)
 		return this_cpu;
-	rq = task_rq_lock(p, &flags);
-	wake = queue_migration(rq, p, dest, SCHED_MOVE_EXEC);
-	task_rq_unlock(rq, flags);
-	if (wake) {
-		/* The migration thread preempts us, moves us and we go on
-		 * there (the kernel returns from this schedule() on dest). */
+	/*
+	 * The migration thread preempts us, moves us, and we go on there (the
+	 * kernel returns from schedule() on dest). The new image's memory
+	 * comes from the node we run on next, so check that we arrived. A
+	 * balancer may move us between our request's queueing and its
+	 * migration thread's turn (then we run on, unmoved, and the request
+	 * chases us), or pass us on from dest before we run (within dest's
+	 * node: fine). Ask again, a few times at most; then stay (degraded
+	 * placement, never a loop).
+	 */
+	for (tries = 0; tries < EXEC_MOVE_TRIES; tries++) {
+		rq = task_rq_lock(p, &flags);
+		if (rq == cpu_rq(dest) || !task_allowed(p, dest) ||
+		    (tries && rq->node == cpu_rq(dest)->node)) {
+			task_rq_unlock(rq, flags);
+			break;
+		}
+		wake = queue_migration(rq, p, dest, SCHED_MOVE_EXEC);
+		task_rq_unlock(rq, flags);
+		if (!wake)
+			break;
 		wake_up_process(wake, 0);
 		schedule();
 	}
-	/* Here we run where we were sent (or stayed, if our affinity changed
-	 * meanwhile): nr_running says where we are from now on. */
-	exec_forget(src, dst);
+	/* Moved (the reservation is gone), or we gave up. */
+	exec_placed(p);
 	return dest;
 }
 

@@ -288,6 +288,9 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 	p->cpu = cpu;
 	enqueue_task(p, dst->active);
 	dst->nr_running++;
+	/* nr_running now says where p is: its exec reservation is over. */
+	if (p->exec_placing)
+		exec_placed(p);
 	if (src != dst) {
 		sched_stats[cpu].moves_in[why]++;
 		arch_trace(SCHED_TRACE_MIGRATE, p, from, cpu, why);
@@ -321,6 +324,7 @@ void sched_init_idle(struct task_struct *idle)
 	idle->last_run = arch_jiffies();
 	INIT_LIST_HEAD(&idle->migration_list);
 	idle->migrate_dest = -1;
+	idle->exec_placing = 0;
 	slot->idle = slot->curr = idle;
 	arch_spin_lock(&tasks_lock);
 	list_add_tail(&idle->tasks, &all_tasks);

@@ -197,6 +197,9 @@ void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p);
 int task_has_idle_home(const struct task_struct *p);
 /* Reset the balancers' state (sched_init). */
 void balance_init(void);
+/* p, reserved by an exec placement, has moved: drop the reservation.
+ * Takes exec_lock (a leaf: runqueue locks may be held). */
+void exec_placed(struct task_struct *p);
 /* Called from scheduler_tick() without locks held. */
 void rebalance_tick(int this_cpu, int idle);
 /*

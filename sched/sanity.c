@@ -18,7 +18,10 @@
  *     Cores", EuroSys 2016): no CPU stays idle for longer than two of its
  *     balance intervals while a task that may run on it waits in a
  *     runqueue of its node (two idle intervals, 2 ms), nor longer than two
- *     inter-node intervals (4 ms) while one waits on another node.
+ *     inter-node intervals (4 ms) while one waits on another node. Time
+ *     here is the idle CPU's own ticks: a CPU that does not tick cannot
+ *     balance, and under QEMU's TCG on a loaded host a vCPU may not run
+ *     for 100 ms and more while the others count jiffies on.
  *
  * Each violation is logged with the state that caused it; the count is
  * returned and accumulated.
@@ -29,8 +32,9 @@
 #define MAX_WALK	(1L << 20)
 
 static unsigned long total_violations;
-/* Tick (+1) since when each CPU has been idle beside a waiting task: in
- * its node (local) or only elsewhere (remote); 0 when it is not. */
+/* The CPU's own tick (cpu_ticks() + 1) since when each CPU has been idle
+ * beside a waiting task: in its node (local) or only elsewhere (remote); 0
+ * when it is not. */
 static unsigned long wasted_local_since[NR_CPUS];
 static unsigned long wasted_remote_since[NR_CPUS];
 static char wasted_reported[NR_CPUS];	/* 1 local, 2 remote: said once */
@@ -171,7 +175,7 @@ static int report_wasted(int cpu, unsigned long since, unsigned long now,
 	struct task_struct *p = a_waiting_task(cpu, node);
 	int found = 0;
 
-	REPORT("wasted core: CPU %d (node %d) idle for %lu ticks while pid %d "
+	REPORT("wasted core: CPU %d (node %d) idle for %lu of its ticks while pid %d "
 	       "(allowed %llx) waits on rq %d of node %d (nr_running %lu)",
 	       cpu, cpu_to_node(cpu), now - since, p ? p->pid : -1,
 	       p ? (unsigned long long)p->cpus_allowed : 0ULL,
@@ -200,13 +204,20 @@ static int track_wasted(int cpu, int wasted, unsigned long *since, int kind,
 	return report_wasted(cpu, *since - 1, now, kind == 1);
 }
 
+/* The ticks cpu has taken (scheduler_tick() counts them). */
+static unsigned long cpu_ticks(int cpu)
+{
+	return READ_ONCE(sched_stats[cpu].idle_ticks) +
+	       READ_ONCE(sched_stats[cpu].busy_ticks);
+}
+
 /* Invariant 4. waiting[n]: CPUs some task waiting on node n may use. */
 static int check_wasted(const cpumask_t *waiting, cpumask_t waiting_all)
 {
-	unsigned long now = arch_jiffies();
 	int found = 0, cpu;
 
 	for (cpu = 0; cpu < nr_cpus_online(); cpu++) {
+		unsigned long now = cpu_ticks(cpu);
 		int idle = idle_cpu(cpu), local, remote;
 		cpumask_t here = sched_opts.balance == SCHED_BALANCE_GLOBAL ?
 				 waiting_all : waiting[cpu_to_node(cpu)];

@@ -141,6 +141,11 @@ struct task_struct {
 	int migrate_dest;	/* target CPU, -1 when none is pending */
 	int migrate_why;	/* enum sched_move */
 
+	/* An exec placement in flight (balance.c, under its exec_lock): p
+	 * counts on runqueue exec_dst, not exec_src, until it first moves. */
+	int exec_placing;	/* 0 when none */
+	int exec_src, exec_dst;	/* rq ids */
+
 	/* The scheduler's list of every task it knows (tasks lock). */
 	struct list_head tasks;
 

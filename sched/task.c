@@ -32,6 +32,7 @@ void sched_fork(struct task_struct *parent, struct task_struct *child)
 	INIT_LIST_HEAD(&child->migration_list);
 	child->migrate_dest = -1;
 	child->migrate_why = 0;
+	child->exec_placing = 0;
 	child->cpu = cpu;
 	child->last_run = arch_jiffies();
 

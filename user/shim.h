@@ -31,6 +31,8 @@ const char *shim_self(const char *argv0);
  * exit status, or 128 + the signal that killed it (as a shell shows it).
  */
 int shim_wait(int pid, int *code);
+/* Stop process pid for good (SIGKILL). */
+int shim_kill(int pid);
 /* Only CPU cpu for the caller (the move happens before it returns). */
 int shim_pin(int cpu);
 /* Every CPU again. */

@@ -10,6 +10,7 @@
 #include "shim.h"
 #include <errno.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -128,4 +129,5 @@ int shim_pipe(int fds[2]) { return ret(pipe(fds)); }
 long shim_read(int fd, void *buf, size_t len) { return ret(read(fd, buf, len)); }
 long shim_write(int fd, const void *buf, size_t len) { return ret(write(fd, buf, len)); }
 int shim_close(int fd) { return ret(close(fd)); }
+int shim_kill(int pid) { return ret(kill(pid, SIGKILL)); }
 void shim_exit(int code) { _exit(code); }
