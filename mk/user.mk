@@ -46,7 +46,10 @@ ULDFLAGS	:= -m32 -static -nostdlib -no-pie -Wl,-Ttext-segment=$(USER_BASE) \
 ULIBGCC		:= $(shell $(UCC) -m32 -print-libgcc-file-name 2>/dev/null)
 
 ULIB_SRCS	:= $(sort $(wildcard user/lib/*.c))
-ULIB_OBJS	:= $(patsubst user/%.c,$(UOBJ)/%.o,$(ULIB_SRCS))
+# lib/string.c is the kernel's own, built once more into the C library.
+ULIB_SHARED	:= lib/string.c
+ULIB_OBJS	:= $(patsubst user/%.c,$(UOBJ)/%.o,$(ULIB_SRCS)) \
+		   $(patsubst lib/%.c,$(UOBJ)/%.o,$(ULIB_SHARED))
 ULIB		:= $(UOUT)/libc.a
 
 # The programs, by kind. cmd/: the shell's commands that read the kernel's
@@ -96,7 +99,8 @@ $(addprefix $(UBIN)/,$(USER_CMDS)): $(UBIN)/%: $(UOBJ)/cmd/%.o $(UOBJ)/cmd/stat.
 
 # lib/cpumask.c (cpulist_format) and lib/statline.c (the stat: line) are the
 # kernel's own, built once more here.
-$(UOBJ)/cpumask.o $(UOBJ)/statline.o: $(UOBJ)/%.o: lib/%.c
+$(UOBJ)/cpumask.o $(UOBJ)/statline.o $(patsubst lib/%.c,$(UOBJ)/%.o,$(ULIB_SHARED)): \
+		$(UOBJ)/%.o: lib/%.c
 	@mkdir -p $(@D)
 	$(call kmsg,UCC,$<)
 	$(KQ)$(UCC) $(UCFLAGS) -MMD -MP -c $< -o $@
@@ -181,22 +185,26 @@ ULIB_HOST_FLAGS	:= -std=gnu11 -O1 -g -ffreestanding -fno-builtin \
 		   -Iuser/include -Iinclude
 
 # crt0.c and syscall.c are i386 assembly: the test stands in for them.
-ULIB_HOST_SRCS	:= $(filter-out user/lib/crt0.c user/lib/syscall.c,$(ULIB_SRCS))
+# The objects are named for their paths: user/lib/string.c and
+# lib/string.c are both string.c.
+ULIB_HOST_SRCS	:= $(filter-out user/lib/crt0.c user/lib/syscall.c,$(ULIB_SRCS)) \
+		   $(ULIB_SHARED)
+ULIB_HOST_HDRS	:= $(wildcard user/include/*.h) include/lib/string.h
 
-$(UTEST_OUT)/ulib-host.o: $(ULIB_HOST_SRCS) $(wildcard user/include/*.h)
+$(UTEST_OUT)/ulib-host.o: $(ULIB_HOST_SRCS) $(ULIB_HOST_HDRS)
 	@rm -rf $(@D)/ulib && mkdir -p $(@D)/ulib
 	@for f in $(ULIB_HOST_SRCS); do \
-		$(HOSTCC) $(ULIB_HOST_FLAGS) -c $$f -o $(@D)/ulib/$$(basename $$f .c).o \
+		$(HOSTCC) $(ULIB_HOST_FLAGS) -c $$f -o $(@D)/ulib/$$(echo $${f%.c} | tr / _).o \
 		|| exit 1; done
 	@ld -r -o $@.tmp $(@D)/ulib/*.o
 	@objcopy --prefix-symbols=u_ $@.tmp $@
 	@rm -f $@.tmp
 
 # The shell (user/sh/) the same way, for tests/user/test_sh.c.
-$(UTEST_OUT)/sh-host.o: $(ULIB_HOST_SRCS) $(wildcard user/sh/*.c user/sh/*.h user/include/*.h)
+$(UTEST_OUT)/sh-host.o: $(ULIB_HOST_SRCS) $(ULIB_HOST_HDRS) $(wildcard user/sh/*.c user/sh/*.h)
 	@rm -rf $(@D)/shobj && mkdir -p $(@D)/shobj
 	@for f in $(ULIB_HOST_SRCS) $(wildcard user/sh/*.c); do \
-		$(HOSTCC) $(ULIB_HOST_FLAGS) -c $$f -o $(@D)/shobj/$$(basename $$f .c).o \
+		$(HOSTCC) $(ULIB_HOST_FLAGS) -c $$f -o $(@D)/shobj/$$(echo $${f%.c} | tr / _).o \
 		|| exit 1; done
 	@ld -r -o $@.tmp $(@D)/shobj/*.o
 	@objcopy --prefix-symbols=u_ $@.tmp $@

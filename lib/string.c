@@ -1,9 +1,10 @@
 /*
- * string.c - memory and string functions. The compiler emits calls to
- * memset/memcpy/memmove/memcmp for struct copies and initializers even with
- * -fno-builtin, so these must exist with their C names.
+ * string.c - memory and string functions (include/lib/string.h), built
+ * into the kernel and into the user C library alike.
+ *
+ * Freestanding: plain loops, no C library (memcpy is rep movsb on x86).
  */
-#include "string.h"
+#include "lib/string.h"
 
 void *memset(void *s, int c, size_t n)
 {
@@ -16,11 +17,19 @@ void *memset(void *s, int c, size_t n)
 
 void *memcpy(void *dst, const void *src, size_t n)
 {
+#if defined(__i386__) || defined(__x86_64__)
 	/* rep movsb: short, and fast enough on every CPU QEMU models. */
 	void *d = dst;
 
 	__asm__ volatile("rep movsb"
 			 : "+D"(d), "+S"(src), "+c"(n) : : "memory");
+#else
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	while (n--)
+		*d++ = *s++;
+#endif
 	return dst;
 }
 
@@ -29,6 +38,7 @@ void *memmove(void *dst, const void *src, size_t n)
 	unsigned char *d = dst;
 	const unsigned char *s = src;
 
+	/* memcpy copies upwards: right unless dst starts inside src. */
 	if (d <= s || d >= s + n)
 		return memcpy(dst, src, n);
 	while (n--)
@@ -66,8 +76,10 @@ size_t strnlen(const char *s, size_t max)
 
 int strcmp(const char *a, const char *b)
 {
-	while (*a && *a == *b)
-		a++, b++;
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
 	return (unsigned char)*a - (unsigned char)*b;
 }
 
@@ -82,12 +94,36 @@ int strncmp(const char *a, const char *b, size_t n)
 	return 0;
 }
 
+/* Finds the terminating NUL too when c is 0, as C says. */
 char *strchr(const char *s, int c)
 {
-	for (; *s; s++)
+	for (;; s++) {
 		if (*s == (char)c)
 			return (char *)s;
-	return c ? NULL : (char *)s;
+		if (!*s)
+			return NULL;
+	}
+}
+
+char *strrchr(const char *s, int c)
+{
+	const char *last = NULL;
+
+	for (;; s++) {
+		if (*s == (char)c)
+			last = s;
+		if (!*s)
+			return (char *)last;
+	}
+}
+
+char *strcpy(char *dst, const char *src)
+{
+	char *d = dst;
+
+	while ((*d++ = *src++))
+		;
+	return dst;
 }
 
 size_t strlcpy(char *dst, const char *src, size_t size)
