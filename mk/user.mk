@@ -46,8 +46,9 @@ ULDFLAGS	:= -m32 -static -nostdlib -no-pie -Wl,-Ttext-segment=$(USER_BASE) \
 ULIBGCC		:= $(shell $(UCC) -m32 -print-libgcc-file-name 2>/dev/null)
 
 ULIB_SRCS	:= $(sort $(wildcard user/lib/*.c))
-# lib/string.c is the kernel's own, built once more into the C library.
-ULIB_SHARED	:= lib/string.c
+# lib/string.c and lib/format.c (the formatter under printf) are the
+# kernel's own, built once more into the C library.
+ULIB_SHARED	:= lib/string.c lib/format.c
 ULIB_OBJS	:= $(patsubst user/%.c,$(UOBJ)/%.o,$(ULIB_SRCS)) \
 		   $(patsubst lib/%.c,$(UOBJ)/%.o,$(ULIB_SHARED))
 ULIB		:= $(UOUT)/libc.a
@@ -189,7 +190,7 @@ ULIB_HOST_FLAGS	:= -std=gnu11 -O1 -g -ffreestanding -fno-builtin \
 # lib/string.c are both string.c.
 ULIB_HOST_SRCS	:= $(filter-out user/lib/crt0.c user/lib/syscall.c,$(ULIB_SRCS)) \
 		   $(ULIB_SHARED)
-ULIB_HOST_HDRS	:= $(wildcard user/include/*.h) include/lib/string.h
+ULIB_HOST_HDRS	:= $(wildcard user/include/*.h) include/lib/string.h include/format.h
 
 $(UTEST_OUT)/ulib-host.o: $(ULIB_HOST_SRCS) $(ULIB_HOST_HDRS)
 	@rm -rf $(@D)/ulib && mkdir -p $(@D)/ulib
