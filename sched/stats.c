@@ -2,7 +2,8 @@
  * stats.c - per-CPU scheduler counters and the `stat:` line of DESIGN.md.
  *
  * The `stat:` line itself is lib/statline.c's, shared with the user
- * command `schedstat`, so every printer of it agrees.
+ * command `schedstat`, so every printer of it agrees; the `trace:` line
+ * is built here with the same pieces (line_put_key and friends).
  */
 #include "runqueue.h"
 #include "statline.h"
@@ -36,38 +37,6 @@ const struct sched_cpu_stat *sched_cpu_stat(int cpu)
 	return &sched_stats[cpu];
 }
 
-struct out {
-	char *buf;
-	size_t len, pos;
-};
-
-static void put_str(struct out *o, const char *s)
-{
-	while (*s) {
-		if (o->pos + 1 < o->len)
-			o->buf[o->pos] = *s;
-		o->pos++;
-		s++;
-	}
-}
-
-static void put_key(struct out *o, const char *key, unsigned long long v)
-{
-	char tmp[24];
-	int n = 0;
-
-	put_str(o, key);
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n) {
-		char c[2] = { tmp[--n], 0 };
-
-		put_str(o, c);
-	}
-}
-
 int sched_stat_format(int cpu, char *buf, size_t len)
 {
 	const struct sched_cpu_stat *s = &sched_stats[cpu];
@@ -87,29 +56,6 @@ int sched_stat_format(int cpu, char *buf, size_t len)
 	return stat_line_format(buf, len, &c);
 }
 
-/* A name as one word: no spaces or control characters, at most 31. */
-static void put_word(struct out *o, const char *key, const char *w)
-{
-	char c[2] = { 0, 0 };
-	int n;
-
-	put_str(o, key);
-	for (n = 0; w[n] && n < 31; n++) {
-		c[0] = (w[n] > ' ' && w[n] < 127) ? w[n] : '?';
-		put_str(o, c);
-	}
-}
-
-static void put_int(struct out *o, const char *key, int v)
-{
-	if (v < 0) {
-		put_str(o, key);
-		put_key(o, "-", (unsigned long long)-(long long)v);
-	} else {
-		put_key(o, key, (unsigned long long)v);
-	}
-}
-
 static const char *move_word(int why)
 {
 	return why >= 0 && why < SCHED_MOVE_NR ? sched_move_name[why] : "?";
@@ -119,65 +65,64 @@ int sched_trace_format(char *buf, size_t len, unsigned long long t_us,
 		       int cpu, int ev, int pid, int a, int b, int c,
 		       const char *comm)
 {
-	struct out o = { buf, len, 0 };
+	struct line_out o = { buf, len, 0 };
 	int has_comm = comm && *comm;
 
 	if (!len)
 		return 0;
-	put_key(&o, "trace: t=", t_us);
-	put_int(&o, " cpu=", cpu);
-	put_str(&o, " ev=");
-	put_str(&o, ev >= 0 && ev < SCHED_TRACE_NR ? sched_trace_name[ev] : "?");
+	line_put_key(&o, "trace: t=", t_us);
+	line_put_int(&o, " cpu=", cpu);
+	line_put_str(&o, " ev=");
+	line_put_str(&o, ev >= 0 && ev < SCHED_TRACE_NR ? sched_trace_name[ev] : "?");
 	switch (ev) {
 	case SCHED_TRACE_SWITCH: {
 		char st[2] = { (char)(b ? b : 'R'), 0 };
 
-		put_int(&o, " pid=", pid);
-		put_int(&o, " prev=", a);
-		put_word(&o, " prev_state=", st);
+		line_put_int(&o, " pid=", pid);
+		line_put_int(&o, " prev=", a);
+		line_put_word(&o, " prev_state=", st);
 		break;
 	}
 	case SCHED_TRACE_WAKEUP:
-		put_int(&o, " pid=", pid);
-		put_int(&o, " target=", a);
-		put_int(&o, " sync=", b);
+		line_put_int(&o, " pid=", pid);
+		line_put_int(&o, " target=", a);
+		line_put_int(&o, " sync=", b);
 		break;
 	case SCHED_TRACE_MIGRATE:
-		put_int(&o, " pid=", pid);
-		put_int(&o, " from=", a);
-		put_int(&o, " to=", b);
-		put_str(&o, " why=");
-		put_str(&o, move_word(c));
+		line_put_int(&o, " pid=", pid);
+		line_put_int(&o, " from=", a);
+		line_put_int(&o, " to=", b);
+		line_put_str(&o, " why=");
+		line_put_str(&o, move_word(c));
 		break;
 	case SCHED_TRACE_FORK:
 		/* The line is about the parent; comm names the child. */
-		put_int(&o, " pid=", a);
-		put_int(&o, " child=", pid);
-		put_int(&o, " target=", b);
+		line_put_int(&o, " pid=", a);
+		line_put_int(&o, " child=", pid);
+		line_put_int(&o, " target=", b);
 		if (has_comm)
-			put_word(&o, " child_comm=", comm);
+			line_put_word(&o, " child_comm=", comm);
 		has_comm = 0;
 		break;
 	case SCHED_TRACE_EXEC:
-		put_int(&o, " pid=", pid);
-		put_word(&o, " comm=", has_comm ? comm : "?");
-		put_int(&o, " to=", a);
+		line_put_int(&o, " pid=", pid);
+		line_put_word(&o, " comm=", has_comm ? comm : "?");
+		line_put_int(&o, " to=", a);
 		has_comm = 0;
 		break;
 	case SCHED_TRACE_BALANCE:
-		put_str(&o, " pid=0");
-		put_int(&o, " moved=", a);
-		put_str(&o, " why=");
-		put_str(&o, move_word(b));
-		put_int(&o, " busiest=", c);
+		line_put_str(&o, " pid=0");
+		line_put_int(&o, " moved=", a);
+		line_put_str(&o, " why=");
+		line_put_str(&o, move_word(b));
+		line_put_int(&o, " busiest=", c);
 		has_comm = 0;
 		break;
 	default:		/* exit, and anything newer */
-		put_int(&o, " pid=", pid);
+		line_put_int(&o, " pid=", pid);
 		break;
 	}
 	if (has_comm)
-		put_word(&o, " comm=", comm);
-	buf[o.pos < len ? o.pos : len - 1] = '\0';
-	return (int)(o.pos < len ? o.pos : len - 1);
+		line_put_word(&o, " comm=", comm);
+	return line_end(&o);
 }
