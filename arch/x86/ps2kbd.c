@@ -8,7 +8,8 @@
  * The handler rings the console (kernel/file.c console_input_ready), which
  * wakes whoever waits for a key.
  *
- * Locking: kbd_lock (interrupts off) protects the queue.
+ * Locking: kbd_lock (interrupts off) protects the queue, as include/ring.h
+ * says; shift and ctrl belong to the handler alone.
  */
 #include "ps2kbd.h"
 #include "file.h"
@@ -16,6 +17,7 @@
 #include "ioapic.h"
 #include "percpu.h"
 #include "printk.h"
+#include "ring.h"
 #include "spinlock.h"
 #include "trap.h"
 
@@ -37,18 +39,14 @@ static const char shifted[0x3a] =
 	"\0\033!@#$%^&*()_+\b\tQWERTYUIOP{}\r\0ASDFGHJKL:\"~\0|ZXCVBNM<>?\0*\0 ";
 
 static struct spinlock kbd_lock = SPINLOCK_INIT("ps2 keyboard");
-static char queue[KBD_QUEUE];
-static unsigned head, count;
+DEFINE_RING(queue, KBD_QUEUE);
 static int shift, ctrl;
 
 static void push(char c)
 {
 	uint32_t flags = spin_lock_irqsave(&kbd_lock);
 
-	if (count < KBD_QUEUE) {	/* full: the key is lost */
-		queue[(head + count) % KBD_QUEUE] = c;
-		count++;
-	}
+	(void)ring_push(&queue, c);	/* full: the key is lost */
 	spin_unlock_irqrestore(&kbd_lock, flags);
 }
 
@@ -84,20 +82,15 @@ static void kbd_interrupt(struct trap_frame *f)
 int ps2kbd_getc(void)
 {
 	uint32_t flags = spin_lock_irqsave(&kbd_lock);
-	int c = -1;
+	int c = ring_pop(&queue);
 
-	if (count) {
-		c = (unsigned char)queue[head];
-		head = (head + 1) % KBD_QUEUE;
-		count--;
-	}
 	spin_unlock_irqrestore(&kbd_lock, flags);
 	return c;
 }
 
 int ps2kbd_pending(void)
 {
-	return (int)__atomic_load_n(&count, __ATOMIC_RELAXED);
+	return (int)ring_count(&queue);
 }
 
 void ps2kbd_init(int have_ioapic)

@@ -12,11 +12,13 @@
  * polling (an idle machine stays idle in `top`). Without an I/O APIC the
  * readers poll the UART (serial_getc reads it directly then).
  *
- * Locking: rx_lock (interrupts off) protects the input queue.
+ * Locking: rx_lock (interrupts off) protects the input queue, as
+ * include/ring.h says, and the UART's receive side with it.
  */
 #include "console.h"
 #include "io.h"
 #include "ioapic.h"
+#include "ring.h"
 #include "spinlock.h"
 #include "trap.h"
 
@@ -112,8 +114,7 @@ void serial2_putc(char c)
 /* ---- COM1 input --------------------------------------------------------- */
 
 static struct spinlock rx_lock = SPINLOCK_INIT("com1 input");
-static char rx_queue[RX_QUEUE];
-static unsigned rx_head, rx_count;
+DEFINE_RING(rx_queue, RX_QUEUE);
 static int rx_by_irq;
 static void (*rx_notify)(void);
 
@@ -125,12 +126,7 @@ static void rx_drain(void)
 	int n;
 
 	for (n = 0; n < 64 && (inb(COM1 + UART_LSR) & LSR_DATA_READY); n++) {
-		char c = (char)inb(COM1 + UART_DATA);
-
-		if (rx_count < RX_QUEUE) {
-			rx_queue[(rx_head + rx_count) % RX_QUEUE] = c;
-			rx_count++;
-		}
+		(void)ring_push(&rx_queue, (char)inb(COM1 + UART_DATA));
 	}
 	spin_unlock_irqrestore(&rx_lock, flags);
 }
@@ -162,7 +158,7 @@ int serial_pending(void)
 {
 	if (!rx_by_irq)
 		return serial_ok && (inb(COM1 + UART_LSR) & LSR_DATA_READY);
-	return (int)__atomic_load_n(&rx_count, __ATOMIC_RELAXED);
+	return (int)ring_count(&rx_queue);
 }
 
 int serial_getc(void)
@@ -176,11 +172,7 @@ int serial_getc(void)
 		return c;
 	}
 	flags = spin_lock_irqsave(&rx_lock);
-	if (rx_count) {
-		c = (unsigned char)rx_queue[rx_head];
-		rx_head = (rx_head + 1) % RX_QUEUE;
-		rx_count--;
-	}
+	c = ring_pop(&rx_queue);
 	spin_unlock_irqrestore(&rx_lock, flags);
 	return c;
 }
