@@ -2,6 +2,8 @@
 # that check the kernel's topology against what the shape's arguments say.
 #
 #   test-lib      lib/cpumask.c, lib/topology.c, tests/shape.c (host, TAP)
+#   test-format   lib/format.c (both sides' printf), lib/statline.c's line
+#                 builder, include/ring.h (host, TAP, ASan + UBSan)
 #   test-shapes   topoexpect agrees with QEMU's own view of every shape
 #                 (QEMU started with -S, no kernel: tests/boot/qemuview.sh)
 #   test-boot     every shape of tests/topologies booted with ktest, plus
@@ -25,6 +27,14 @@ $(TESTS_OUT)/topoexpect: tests/topoexpect.c $(TOPO_HOST_DEPS)
 $(TESTS_OUT)/test_lib: tests/test_lib.c $(TOPO_HOST_DEPS)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -Itests -o $@ tests/test_lib.c $(TOPO_HOST_SRCS)
+
+# The code the kernel and the user library share (tests/test_format.c).
+FORMAT_HOST_SRCS := lib/format.c lib/statline.c
+$(TESTS_OUT)/test_format: tests/test_format.c $(FORMAT_HOST_SRCS) include/format.h \
+			  include/statline.h include/ring.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Wno-format -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -o $@ tests/test_format.c $(FORMAT_HOST_SRCS)
 
 $(TESTS_OUT)/mktables: tests/boot/mktables.c
 	@mkdir -p $(@D)
@@ -50,11 +60,14 @@ $(TESTS_OUT)/badacpi.iso: $(BUILD)/kernel.elf $(TESTS_OUT)/tables/.stamp \
 	grub-mkrescue -o $@ $(BADACPI_ISO_DIR) 2>$(TESTS_OUT)/badacpi-iso.log || \
 		{ cat $(TESTS_OUT)/badacpi-iso.log; exit 1; }
 
-.PHONY: test-lib test-shapes test-boot test-badacpi
-TEST_SUITES += test-lib test-shapes test-boot test-badacpi
+.PHONY: test-lib test-shapes test-boot test-badacpi test-format
+TEST_SUITES += test-lib test-shapes test-boot test-badacpi test-format
 
 test-lib: $(TESTS_OUT)/test_lib
 	@tests/run-suite.sh lib $(TESTS_OUT)/test_lib tests/topologies
+
+test-format: $(TESTS_OUT)/test_format
+	@tests/run-suite.sh format $(TESTS_OUT)/test_format
 
 test-shapes: $(TESTS_OUT)/topoexpect
 	@tests/run-suite.sh shapes tests/boot/qemuview.sh
