@@ -21,12 +21,20 @@
  *     inter-node intervals (4 ms) while one waits on another node. Time
  *     here is the idle CPU's own ticks: a CPU that does not tick cannot
  *     balance, and under QEMU's TCG on a loaded host a vCPU may not run
- *     for 100 ms and more while the others count jiffies on.
+ *     for 100 ms and more while the others count jiffies on. Only tasks
+ *     off a CPU for WAIT_MIN ticks count as waiting: a pipe pair on one
+ *     CPU always has one task just woken beside it (the sync wakeup
+ *     queues it for the waker's CPU, and the waker sleeps a moment
+ *     later), a different one at every check.
  *
  * Each violation is logged with the state that caused it; the count is
  * returned and accumulated.
  */
 #include "runqueue.h"
+
+/* Ticks (jiffies) a queued task must have been off a CPU to count as
+ * waiting for the wasted-core rule: two idle balance intervals. */
+#define WAIT_MIN	(2 * IDLE_REBALANCE_TICK)
 
 /* A walk longer than this is a corrupted (cyclic) list. */
 #define MAX_WALK	(1L << 20)
@@ -152,6 +160,13 @@ static int check_runqueue(runqueue_t *rq)
 	return found;
 }
 
+/* p is queued and has been off a CPU for WAIT_MIN ticks. */
+static int waits(const struct task_struct *p)
+{
+	return p->array && !task_running(p) &&
+	       arch_jiffies() - p->last_run >= WAIT_MIN;
+}
+
 /* One waiting task p of the given node allowed on cpu (for reports). */
 static struct task_struct *a_waiting_task(int cpu, int node)
 {
@@ -160,7 +175,7 @@ static struct task_struct *a_waiting_task(int cpu, int node)
 	list_for_each(pos, &all_tasks) {
 		struct task_struct *p = list_entry(pos, struct task_struct, tasks);
 
-		if (p->array && !task_running(p) && task_allowed(p, cpu) &&
+		if (waits(p) && task_allowed(p, cpu) &&
 		    (node < 0 || task_rq(p)->node == node))
 			return p;
 	}
@@ -273,7 +288,7 @@ static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
 		    !p->preempted)
 			REPORT("pid %d is queued but its state is %ld", p->pid,
 			       (long)p->state);
-		if (!task_running(p)) {
+		if (waits(p)) {
 			waiting[trq->node] |= p->cpus_allowed;
 			/* Other nodes owe nothing to a task an idle CPU of its
 			 * own node may run (balance.c's spare_home): that CPU
