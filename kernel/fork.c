@@ -1,10 +1,12 @@
 /*
  * fork.c - a copy of the calling process.
  *
- * The child gets a new kernel stack and a copy of every user page, both
- * from the node of the CPU the parent runs on (the child starts on that
- * CPU's runqueue, D7's SMART_WAKE_CHILD: right in front of its parent);
- * exec() later places it for good. Its stack starts with the parent's
+ * The child gets a new kernel stack and page tables, both from the node of
+ * the CPU the parent runs on (the child starts on that CPU's runqueue,
+ * D7's SMART_WAKE_CHILD: right in front of its parent), and shares every
+ * user page with the parent copy-on-write (mm.h): a page is copied at its
+ * first write, on the node of the CPU that writes; exec() places the
+ * child for good. Its stack starts with the parent's
  * trap frame, eax = 0, under a switch frame that returns into
  * fork_child_start (switch.asm): the child's first return is to user mode.
  */

@@ -1,10 +1,13 @@
 /* mm.c - user address spaces (mm.h). */
 #include "mm.h"
+#include "cpu.h"
 #include "heap.h"
 #include "paging.h"
 #include "pmm.h"
+#include "panic.h"
 #include "printk.h"
 #include "string.h"
+#include "uapi/errno.h"
 #include "uapi/memlayout.h"
 
 #define PDE_FIRST	(USER_BASE >> 22)
@@ -17,6 +20,10 @@ int mm_init(void)
 	const uint32_t *kdir = (const uint32_t *)(uintptr_t)paging_cr3();
 	uint32_t i;
 
+	/* Without WP the kernel's copy_to_user() would write straight into
+	 * a shared page: copy-on-write needs its writes to fault too. */
+	if (!(read_cr0() & CR0_WP))
+		panic("mm: CR0.WP is off: kernel writes would bypass copy-on-write");
 	user_ok = 1;
 	for (i = PDE_FIRST; i < PDE_END; i++)
 		if (kdir[i] & PTE_P) {
@@ -68,7 +75,7 @@ void mm_destroy(struct mm *mm)
 		pt = (uint32_t *)(uintptr_t)(mm->pgdir[i] & ~0xfffu);
 		for (j = 0; j < 1024; j++)
 			if (pt[j] & PTE_P)
-				free_pages((void *)(uintptr_t)(pt[j] & ~0xfffu), 0);
+				page_put((void *)(uintptr_t)(pt[j] & ~0xfffu));
 		free_pages(pt, 0);
 	}
 	free_pages(mm->pgdir, 0);
@@ -111,6 +118,7 @@ void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags)
 	if (!page)
 		return NULL;
 	memset(page, 0, PAGE_SIZE);
+	page_ref_init(page);
 	*pte = (uint32_t)(uintptr_t)page | PTE_P | PTE_U | (flags & PTE_W);
 	mm->pages++;
 	return page;
@@ -128,7 +136,7 @@ void *mm_lookup(const struct mm *mm, uint32_t va)
 	return (char *)(uintptr_t)(*pte & ~0xfffu) + (va & 0xfff);
 }
 
-struct mm *mm_clone(const struct mm *src, int node)
+struct mm *mm_clone(struct mm *src, int node)
 {
 	struct mm *mm = mm_create(node);
 	uint32_t i, j;
@@ -136,24 +144,61 @@ struct mm *mm_clone(const struct mm *src, int node)
 	if (!mm)
 		return NULL;
 	for (i = PDE_FIRST; i < PDE_END; i++) {
-		const uint32_t *pt;
+		uint32_t *spt, *dpt;
 
 		if (!(src->pgdir[i] & PTE_P))
 			continue;
-		pt = (const uint32_t *)(uintptr_t)(src->pgdir[i] & ~0xfffu);
+		spt = (uint32_t *)(uintptr_t)(src->pgdir[i] & ~0xfffu);
+		dpt = pte_of(mm, i << 22, node, 1);
+		if (!dpt) {
+			/* The parent's pages made read-only so far stay so:
+			 * its next write finds a count of 1 and keeps the page. */
+			mm_destroy(mm);
+			flush_tlb_local();
+			return NULL;
+		}
 		for (j = 0; j < 1024; j++) {
-			uint32_t va = (i << 22) | (j << 12);
-			void *page;
-
-			if (!(pt[j] & PTE_P))
+			if (!(spt[j] & PTE_P))
 				continue;
-			page = mm_map_page(mm, va, pt[j] & PTE_W);
-			if (!page) {
-				mm_destroy(mm);
-				return NULL;
-			}
-			memcpy(page, (void *)(uintptr_t)(pt[j] & ~0xfffu), PAGE_SIZE);
+			if (spt[j] & PTE_W)
+				spt[j] = (spt[j] & ~PTE_W) | PTE_COW;
+			page_ref_get((void *)(uintptr_t)(spt[j] & ~0xfffu));
+			dpt[j] = spt[j];
+			mm->pages++;
 		}
 	}
+	/* The parent runs here (mm.h: on no other CPU): its writable
+	 * translations go before it returns to user mode. */
+	flush_tlb_local();
 	return mm;
+}
+
+int mm_cow_fault(struct mm *mm, uint32_t va)
+{
+	uint32_t *pte;
+	void *old, *copy;
+
+	if (va < USER_BASE || va >= USER_TOP)
+		return -EFAULT;
+	pte = pte_of(mm, va, mm->node, 0);
+	if (!pte || (*pte & (PTE_P | PTE_COW)) != (PTE_P | PTE_COW))
+		return -EFAULT;
+	old = (void *)(uintptr_t)(*pte & ~0xfffu);
+	if (page_ref_count(old) == 1) {
+		/* The others copied it or went away: it is ours alone. */
+		*pte = (*pte & ~PTE_COW) | PTE_W;
+	} else {
+		/* The faulting CPU's node (pmm.h's NUMA_NO_NODE rule): the
+		 * process runs there now, wherever its mm started. */
+		copy = alloc_pages(NUMA_NO_NODE, 0);
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, old, PAGE_SIZE);
+		page_ref_init(copy);
+		*pte = (uint32_t)(uintptr_t)copy | PTE_P | PTE_U | PTE_W;
+		/* After the copy: whoever sees the count drop may write. */
+		page_put(old);
+	}
+	flush_tlb_page(va & ~0xfffu);
+	return 0;
 }

@@ -5,11 +5,27 @@
  * does (its entries are copied at creation; paging.c adds none after boot),
  * without the user bit. The user part is [USER_BASE, USER_TOP)
  * (uapi/memlayout.h), in 4 KiB pages taken from the node the process runs
- * on, with page tables of its own. Nothing is shared between processes, so
- * fork copies every page (no copy-on-write: the programs are small).
+ * on, with page tables of its own.
  *
- * An mm belongs to one task; only that task changes it, and it is freed
- * only once no CPU runs on it (task_finish_switch()).
+ * Copy-on-write: fork shares every user page between parent and child
+ * (each page counted once per mapping, pmm.h page_ref_*). A writable page
+ * becomes read-only with PTE_COW in both; the first write to it faults,
+ * and mm_cow_fault() gives the writer its own copy (from the faulting
+ * CPU's node), or, when it is the last one mapping the page, makes the
+ * page writable again. Pages mapped read-only (program text) are shared
+ * as they are and never copied: a write to them is a real fault.
+ *
+ * TLBs: a process is one thread, so its page directory is loaded on one
+ * CPU at most, the one it runs on. Kernel threads and idle tasks run on
+ * the boot page directory (no lazy mm: a switch to them loads CR3), every
+ * switch between two page directories loads CR3, and no page is global,
+ * so no other CPU holds a translation of an mm that is not running there.
+ * A change to the running mm's PTEs therefore needs only a flush on this
+ * CPU (mm_clone: the parent's whole TLB; mm_cow_fault: one page).
+ *
+ * An mm belongs to one task; only that task changes it (the child's is
+ * built by its parent before the child exists), and it is freed only once
+ * no CPU runs on it (task_finish_switch()).
  */
 #ifndef KERNEL_MM_H
 #define KERNEL_MM_H
@@ -19,6 +35,7 @@
 #define PTE_P		0x001
 #define PTE_W		0x002
 #define PTE_U		0x004
+#define PTE_COW		0x200	/* AVL bit 9: shared, copy at the first write */
 
 struct mm {
 	uint32_t *pgdir;	/* physical = virtual (identity map) */
@@ -31,13 +48,21 @@ struct mm {
 int mm_init(void);
 
 struct mm *mm_create(int node);
+/* Drop every page's reference (a page goes when its last one does). */
 void mm_destroy(struct mm *mm);
-/* A copy of src with every user page duplicated, or NULL (no memory). */
-struct mm *mm_clone(const struct mm *src, int node);
+/* A copy of src (the running mm) sharing its pages copy-on-write, with
+ * page tables from node; NULL when there is no memory for them. */
+struct mm *mm_clone(struct mm *src, int node);
+/* A write fault at user address va of mm, the running one: 0 when it was
+ * a copy-on-write page and is writable now, -EFAULT when it is no such
+ * page (a real fault), -ENOMEM when no page could be had for the copy. */
+int mm_cow_fault(struct mm *mm, uint32_t va);
 /* Map a zeroed page at user address va (page aligned) with flags
  * (PTE_W or 0); returns the page's kernel address, or NULL. */
 void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags);
-/* The kernel address of user address va in mm, or NULL if unmapped. */
+/* The kernel address of user address va in mm, or NULL if unmapped.
+ * For reading, or for writing into an mm no CPU runs and no other mm
+ * shares pages with (exec's new image): it ignores PTE_COW. */
 void *mm_lookup(const struct mm *mm, uint32_t va);
 
 #endif

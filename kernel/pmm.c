@@ -7,9 +7,14 @@
  * first bytes (struct free_block), one doubly linked list per node and
  * order, so a buddy can be unlinked in O(1) when it merges.
  *
+ * After the state bytes comes one 32-bit reference count per page (ref[]),
+ * for the pages mapped into user address spaces (mm.c's copy-on-write).
+ *
  * Locking: each node's lock protects its free lists, its counters and the
- * state bytes of its ranges. The range table is written only at boot,
- * before any other CPU runs, and read without a lock afterwards.
+ * state bytes of its ranges. The reference counts take no lock: they are
+ * changed only with atomic operations (page_ref_*() below). The range
+ * table is written only at boot, before any other CPU runs, and read
+ * without a lock afterwards.
  */
 #include "pmm.h"
 #include "panic.h"
@@ -31,6 +36,17 @@ struct pmm_range {
 	uint32_t end_pfn;	/* one past the last */
 	uint32_t base_pfn;	/* first page of the range: state[] lives here */
 	uint8_t *state;		/* state[pfn - base_pfn] */
+	/*
+	 * ref[pfn - base_pfn]: how many page table entries, in all user
+	 * address spaces together, map the page. 0 for a page no user PTE
+	 * maps (free, kernel, page tables). Set to 1 when mm.c maps a new
+	 * page, +1 for each address space that shares it at fork, -1 for each
+	 * that drops it (exit, exec, a copy at a write fault); whoever takes
+	 * it to 0 frees the page. Atomic, no lock: a count of 1 is stable for
+	 * its one owner (only a holder's fork raises it, and a holder that
+	 * faults is not forking), so the owner may make it writable again.
+	 */
+	uint32_t *ref;
 	int node;
 };
 
@@ -56,6 +72,11 @@ static struct pmm_range *range_of(uint32_t pfn)
 		if (pfn >= ranges[i].start_pfn && pfn < ranges[i].end_pfn)
 			return &ranges[i];
 	return 0;
+}
+
+static inline uint32_t ref_offset(uint32_t npages)
+{
+	return (npages + 3) & ~3u;
 }
 
 static inline uint8_t *state_of(struct pmm_range *r, uint32_t pfn)
@@ -131,7 +152,8 @@ void pmm_add_range(int node, uint64_t base, uint64_t end)
 		return;
 	}
 	npages = last - first;
-	meta_pages = (npages + PAGE_SIZE - 1) / PAGE_SIZE;
+	/* A state byte and a reference count a page, the counts 4-aligned. */
+	meta_pages = (ref_offset(npages) + npages * 4 + PAGE_SIZE - 1) / PAGE_SIZE;
 	if (npages <= meta_pages)
 		return;		/* too small to be worth its bookkeeping */
 
@@ -140,8 +162,10 @@ void pmm_add_range(int node, uint64_t base, uint64_t end)
 	r->start_pfn = first + meta_pages;
 	r->end_pfn = last;
 	r->state = (uint8_t *)(uintptr_t)(first << PAGE_SHIFT);
+	r->ref = (uint32_t *)(r->state + ref_offset(npages));
 	r->node = node;
 	memset(r->state, 0, npages);
+	memset(r->ref, 0, npages * 4);
 
 	/* Cut the range into the largest aligned blocks that fit. */
 	n = &nodes[node];
@@ -240,6 +264,9 @@ void free_pages(void *p, unsigned order)
 	if (!r || ((uintptr_t)p & (PAGE_SIZE - 1)) || order > PMM_MAX_ORDER ||
 	    (pfn & ((1u << order) - 1)) || pfn + (1u << order) > r->end_pfn)
 		panic("free_pages(%p, %u): not a block the allocator gave out", p, order);
+	if (order == 0 && __atomic_load_n(&r->ref[pfn - r->base_pfn], __ATOMIC_ACQUIRE))
+		panic("free_pages(%p): still mapped in user space (%u references)",
+		      p, r->ref[pfn - r->base_pfn]);
 	n = &nodes[r->node];
 	flags = spin_lock_irqsave(&n->lock);
 	if (*state_of(r, pfn) & PAGE_FREE)
@@ -259,6 +286,55 @@ void free_pages(void *p, unsigned order)
 	*state_of(r, pfn) = PAGE_FREE | order;
 	list_push(n, pfn, order);
 	spin_unlock_irqrestore(&n->lock, flags);
+}
+
+/* The count of page p, which must be a page the allocator manages. */
+static uint32_t *ref_of(const void *p)
+{
+	uint32_t pfn = (uint32_t)((uintptr_t)p >> PAGE_SHIFT);
+	struct pmm_range *r = range_of(pfn);
+
+	if (!r || ((uintptr_t)p & (PAGE_SIZE - 1)))
+		panic("page reference to %p: not a page of the allocator", p);
+	return &r->ref[pfn - r->base_pfn];
+}
+
+void page_ref_init(void *p)
+{
+	__atomic_store_n(ref_of(p), 1, __ATOMIC_RELEASE);
+}
+
+void page_ref_get(void *p)
+{
+	if (__atomic_add_fetch(ref_of(p), 1, __ATOMIC_ACQ_REL) < 2)
+		panic("page_ref_get(%p): the page had no reference", p);
+}
+
+uint32_t page_ref_count(const void *p)
+{
+	return __atomic_load_n(ref_of(p), __ATOMIC_ACQUIRE);
+}
+
+uint32_t page_put(void *p)
+{
+	uint32_t *ref = ref_of(p), left;
+
+	if (!__atomic_load_n(ref, __ATOMIC_ACQUIRE))
+		panic("page_put(%p): the page had no reference", p);
+	left = __atomic_sub_fetch(ref, 1, __ATOMIC_ACQ_REL);
+	if (!left)
+		free_pages(p, 0);
+	return left;
+}
+
+uint32_t pmm_free_pages_all(void)
+{
+	uint32_t sum = 0;
+	int i;
+
+	for (i = 0; i < nr_nodes; i++)
+		sum += __atomic_load_n(&nodes[i].nfree, __ATOMIC_RELAXED);
+	return sum;
 }
 
 int pmm_page_node(const void *p)

@@ -32,12 +32,30 @@ void *alloc_pages(int node, unsigned order);
 void *alloc_pages_thisnode(int node, unsigned order);
 void free_pages(void *p, unsigned order);
 
+/*
+ * Reference counts of single pages mapped into user space (copy-on-write,
+ * mm.c). The invariant, at struct pmm_range in pmm.c: the count is the
+ * number of user page table entries that map the page, 0 for every page
+ * no user PTE maps. Atomic: any CPU, any context, no lock.
+ *
+ * page_ref_init: a page fresh from alloc_pages(node, 0) now has 1.
+ * page_ref_get: one more mapping of a page that has at least one.
+ * page_put: one mapping fewer; frees the page when none is left and
+ * returns the count left. free_pages() refuses a page still counted.
+ */
+void page_ref_init(void *p);
+void page_ref_get(void *p);
+uint32_t page_ref_count(const void *p);
+uint32_t page_put(void *p);
+
 /* The node whose pool manages address p, or -1. */
 int pmm_page_node(const void *p);
 
 /* Pages free / managed in node's pool. */
 uint32_t pmm_free_pages(int node);
 uint32_t pmm_total_pages(int node);
+/* Pages free in every pool together. */
+uint32_t pmm_free_pages_all(void);
 
 /* The order in which alloc_pages(node) tries nodes: writes up to MAX_NODES
  * node numbers into order[], returns how many. */

@@ -33,4 +33,20 @@ int paging_is_mapped(uintptr_t addr);
 /* The value every CPU loads into CR3. */
 uint32_t paging_cr3(void);
 
+/*
+ * TLB flushes, this CPU only. No page is global (CR4.PGE stays off), so a
+ * CR3 load drops every translation; invlpg drops one page's.
+ */
+static inline void flush_tlb_page(uintptr_t va)
+{
+	__asm__ volatile("invlpg (%0)" : : "r"(va) : "memory");
+}
+
+static inline void flush_tlb_local(void)
+{
+	uint32_t cr3;
+
+	__asm__ volatile("mov %%cr3, %0; mov %0, %%cr3" : "=r"(cr3) : : "memory");
+}
+
 #endif

@@ -15,6 +15,9 @@
 #include "panic.h"
 #include "printk.h"
 #include "stacktrace.h"
+#include "mm.h"
+#include "task.h"
+#include "uaccess.h"
 #include "usermode.h"
 #include "uapi/syscall.h"
 
@@ -118,6 +121,36 @@ void trap_dump(const struct trap_frame *f)
 	dump_stack_from(f->ebp, f->eip);
 }
 
+/*
+ * A write to a present page of user space, from user mode or from one of
+ * the kernel's user copies (uaccess.asm: CR0.WP makes those fault too), may
+ * be the first write to a copy-on-write page (mm.h). 1 when it was one and
+ * the instruction can run again. 0 for anything else: user_trap() then
+ * kills the process or resumes the copy at its fixup (-EFAULT).
+ *
+ * No page for the copy: the process is killed, never the kernel. From a
+ * user copy it is marked and the copy fails (the system call may hold
+ * locks); trap_exit() ends it on its way back to user mode.
+ */
+static int cow_fault(struct trap_frame *f)
+{
+	struct task *t = this_task();
+	uint32_t va = read_cr2();
+	int from_user = (f->cs & 3) == 3, r;
+
+	if ((f->err & 3) != 3 || !t || !t->mm ||
+	    (!from_user && !uaccess_fixup(f->eip)))
+		return 0;
+	r = mm_cow_fault(t->mm, va);
+	if (r == -ENOMEM) {
+		printk("killed: pid %d (%s): out of memory for a copy-on-write "
+		       "page at 0x%x\n", t->s.pid, t->name, va);
+		t->killed = SIGKILL;
+		return from_user;
+	}
+	return r == 0;
+}
+
 static void exception(struct trap_frame *f)
 {
 	panic_enter();
@@ -138,6 +171,10 @@ void trap_dispatch(struct trap_frame *f)
 		return;
 	}
 	if (f->vector < 32) {
+		if (f->vector == 14 && cow_fault(f)) {
+			trap_exit(f);
+			return;
+		}
 		/* User faults and faults of user copies are not bugs. */
 		if (!user_trap(f))
 			exception(f);
