@@ -2,9 +2,9 @@
  * bench_o1.c - the in-kernel half of make bench's O(1) row: what one switch
  * costs on a CPU that holds N runnable tasks, N = 1, 100, 1000, 10000.
  *
- * The user-mode row (user/bench/load.c) stops at 50: a process costs about
- * 130 KiB here and MAX_PROCS is 64, the fork bomb's wall. A kernel thread
- * costs a 16 KiB stack, so 10 000 fit. On the CPU: N hogs at nice 19, and
+ * The user-mode row (user/bench/load.c) stops at 1000: a forked process
+ * costs about 32 KiB and MAX_PROCS (kernel/task.h) is 1100, the fork
+ * bomb's wall. A kernel thread costs a 16 KiB stack, so 10 000 fit. On the CPU: N hogs at nice 19, and
  * a pair at nice -20 that hand the CPU to each other (each wakes the other,
  * then sleeps until woken). Every switch of the pair is one schedule()
  * choosing between the partner and N queued hogs - the O(1) claim.

@@ -37,9 +37,19 @@
 /* Pid table slots (all tasks): kernel threads are cheap (a 16 KiB stack),
  * and the in-kernel O(1) benchmark runs 10 000 of them (bench_o1.c). */
 #define MAX_TASKS	10240
-/* User processes alive at once (zombies count): past it fork() says -EAGAIN,
- * which is what stops a fork bomb. */
-#define MAX_PROCS	64
+/*
+ * User processes alive at once (zombies count): past it fork() says -EAGAIN,
+ * which is what stops a fork bomb. Sized from memory: a forked child costs
+ * 8 pages, 32 KiB (16 KiB kernel stack, page directory, two page tables,
+ * the stack page it writes; user/tests/cowcheck's fork_1000 measures it),
+ * so 1100 of them take 35 MiB, a quarter of the smallest shape of
+ * tests/topologies (`up`, 128 MiB): the bomb meets -EAGAIN before memory
+ * runs out. An exec'd program maps its whole image and 64 KiB of stack
+ * (about 130 KiB); 1100 of those would need 140 MiB, and on `up` fork()
+ * says -ENOMEM first, which the fork bomb test accepts too. 1100 leaves
+ * room for the O(1) bench's 1000 hogs, its ping-pong pair, bench, sh, init.
+ */
+#define MAX_PROCS	1100
 
 struct mm;
 struct file;
