@@ -15,6 +15,7 @@
 #include "cputopo.h"
 #include "heap.h"
 #include "percpu.h"
+#include "pmm.h"
 #include "smp.h"
 #include "spinlock.h"
 #include "string.h"
@@ -293,6 +294,9 @@ int sys_schedstat(int what, void *ubuf, uint32_t len)
 			rec->s.nr_tasks += task_table[i] != NULL;
 		rec->s.nr_tasks += (uint32_t)cpu_topology.ncpus;	/* idle */
 		rec->s.nr_running = (uint32_t)nr_running();
+		rec->s.free_pages = pmm_free_pages_all();
+		for (i = 0; i < cpu_topology.nnodes; i++)
+			rec->s.total_pages += pmm_total_pages(i);
 		n = copy_to_user(out, rec, size[what]) ? -EFAULT : 1;
 	} else if (what == SCHEDSTAT_CPUS || what == SCHEDSTAT_RQS) {
 		for (cpu = 0; cpu < cpu_topology.ncpus && n < max; cpu++) {

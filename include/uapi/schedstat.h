@@ -34,6 +34,8 @@ struct schedstat_summary {
 	uint32_t nr_rqs;	/* runqueues (fewer than CPUs when shared) */
 	uint32_t nr_tasks;	/* tasks that exist, zombies included */
 	uint32_t nr_running;	/* runnable tasks (sched nr_running()) */
+	uint32_t free_pages;	/* 4 KiB pages free, every node (kernel/pmm.h) */
+	uint32_t total_pages;	/* 4 KiB pages the allocator manages */
 };
 
 /*
@@ -118,7 +120,7 @@ struct schedstat_task {
 
 /* Sizes on i386 and x86-64 alike (see the layout rule above). */
 #define SCHEDSTAT_ASSERT(c, m)	_Static_assert(c, m)
-SCHEDSTAT_ASSERT(sizeof(struct schedstat_summary) == 40, "summary layout");
+SCHEDSTAT_ASSERT(sizeof(struct schedstat_summary) == 48, "summary layout");
 SCHEDSTAT_ASSERT(sizeof(struct schedstat_cpu) == 56, "cpu layout");
 SCHEDSTAT_ASSERT(sizeof(struct schedstat_rq) == 648, "rq layout");
 SCHEDSTAT_ASSERT(sizeof(struct schedstat_task) == 80, "task layout");

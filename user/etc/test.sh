@@ -3,6 +3,7 @@
 # "/etc/test.sh" (init runs: sh /etc/test.sh).
 badargs
 forkbomb
+cowcheck
 forker 20
 pipeping 100
 pin all 20

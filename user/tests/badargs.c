@@ -47,10 +47,10 @@ static void test_pointers_out(void)
 	TAP_EXPECT("getaffinity_null", sched_getaffinity(0, 8, NULL), -EFAULT);
 	TAP_EXPECT("getaffinity_kernel", sched_getaffinity(0, 8, KADDR), -EFAULT);
 	TAP_EXPECT("getaffinity_kernel_image", sched_getaffinity(0, 8, KIMAGE), -EFAULT);
-	TAP_EXPECT("schedstat_null", schedstat(SCHEDSTAT_SUMMARY, NULL, 40), -EFAULT);
+	TAP_EXPECT("schedstat_null", schedstat(SCHEDSTAT_SUMMARY, NULL, sizeof(struct schedstat_summary)), -EFAULT);
 	TAP_EXPECT("schedstat_kernel", schedstat(SCHEDSTAT_TASKS, KADDR, 4096), -EFAULT);
 	TAP_EXPECT("schedstat_kernel_image", schedstat(SCHEDSTAT_CPUS, KIMAGE, 4096), -EFAULT);
-	TAP_EXPECT("schedstat_unmapped", schedstat(SCHEDSTAT_SUMMARY, UNMAPPED, 40), -EFAULT);
+	TAP_EXPECT("schedstat_unmapped", schedstat(SCHEDSTAT_SUMMARY, UNMAPPED, sizeof(struct schedstat_summary)), -EFAULT);
 	TAP_EXPECT("topo_null", topo(NULL, 100), -EFAULT);
 	TAP_EXPECT("topo_kernel_image", topo(KIMAGE, 4096), -EFAULT);
 
