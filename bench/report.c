@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../user/bench/o1rows.h"
 
 #define O1_FLAT		1.05	/* issue 7: 10 000 tasks / 1 task */
 #define SMP64_GOAL_US	100000	/* issue 7: 64 CPUs online in 100 ms */
@@ -62,11 +63,10 @@ static const struct {
 	{ "exec_place", "exec placed off a busy node", 1 },
 	{ "balance_core", "N hogs from one parent: one per core", 1 },
 	{ "balance_node", "N hogs from one parent: even nodes", 1 },
-	{ "o1_1", "switch, 1 runnable hog on the CPU", 1 },
-	{ "o1_50", "switch, 50 runnable hogs on the CPU", 1 },
-	{ "o1_100", "switch, 100 runnable hogs on the CPU", 0 },
-	{ "o1_1000", "switch, 1000 runnable hogs on the CPU", 0 },
-	{ "o1_10000", "switch, 10000 runnable hogs on the CPU", 0 },
+	/* The user-level O(1) rows, o1_N (user/bench/o1rows.h). */
+#define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick },
+	BENCH_O1_ROWS(O1_DEF)
+#undef O1_DEF
 	/* Ours only, in the kernel (kernel/bench_o1.c, boot option bench_o1):
 	 * kernel threads reach 10 000 where processes stop at MAX_PROCS. */
 	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2 },
@@ -80,8 +80,8 @@ static const struct {
 };
 #define NDEFS	(int)(sizeof(defs) / sizeof(defs[0]))
 
-static const int o1_n[] = { 1, 50, 100, 1000, 10000 };
-#define NO1	5
+static const int o1_n[] = { BENCH_O1_ROWS(BENCH_O1_N) };
+#define NO1	(int)(sizeof(o1_n) / sizeof(o1_n[0]))
 
 static struct sys os, lx;
 static char meta[16][1024];

@@ -30,7 +30,7 @@ endif
 .PHONY: bench bench-guest test-bench
 TEST_SUITES += test-bench
 
-$(BENCH_REPORT): bench/report.c
+$(BENCH_REPORT): bench/report.c user/bench/o1rows.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -o $@ $< -lm
 

@@ -19,6 +19,7 @@
 #define USER_BENCH_H
 
 #include "shim.h"
+#include "bench/o1rows.h"
 
 /* Samples a row may keep (one per round): the largest round count. */
 #define BENCH_MAX_ROUNDS	4096
@@ -90,7 +91,7 @@ void bench_wakeup(void);
 void bench_fork(void);		/* fork_exit, fork_exec_exit */
 void bench_exec(void);		/* exec, exec_place */
 void bench_balance(void);	/* balance_core, balance_node */
-void bench_o1(void);		/* o1_N */
+void bench_o1(void);		/* o1_N, N from o1rows.h */
 
 /* ctx.c: n pipe round trips between CPUs a and b into bench_samples(). */
 int bench_pingpong(int a, int b, int n);

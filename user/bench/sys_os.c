@@ -20,7 +20,8 @@ uint64_t sys_switches(int cpu)
 	return 0;
 }
 
-/* Our limit is MAX_PROCS (kernel/task.h), a constant: nothing to raise. */
+/* Our limit is MAX_PROCS (kernel/task.h, 1100: room for the 1000 hogs of
+ * the largest o1_N row, o1rows.h), a constant: nothing to raise. */
 int sys_task_room(int n)
 {
 	(void)n;
