@@ -82,6 +82,13 @@ TEST_SUITES += test-user4
 test-user4: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 	@tests/run-suite.sh user4 tests/boot/user4.sh
 
+# Copy-on-write fork out of memory (user/tests/cowoom on the 128 MiB
+# shape): the writer is killed, never the kernel. tests/boot/cow.sh.
+.PHONY: test-cow
+TEST_SUITES += test-cow
+test-cow: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
+	@tests/run-suite.sh cow tests/boot/cow.sh
+
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh
