@@ -27,8 +27,9 @@
 #include "usermode.h"
 #include "uapi/memlayout.h"
 
-/* 64 KiB of the USER_STACK_SIZE reservation is mapped at exec; a program
- * that needs more faults (and is killed): no stack growth yet. */
+/* The stack: all of the USER_STACK_SIZE reservation (1 MiB) on demand; a
+ * program that needs more faults below it and is killed. Only when the mm
+ * has no room for the range (mm.h) are 64 KiB mapped at exec instead. */
 #define USER_STACK_MAPPED	(64u * 1024)
 
 void fork_child_start(void);	/* switch.asm */
@@ -74,7 +75,8 @@ int initrd_lookup(const char *path, const void **data, size_t *size)
 	return 0;
 }
 
-/* Copy n bytes to user address va of mm (not the running one). */
+/* Copy n bytes to user address va of mm (not the running one), mapping
+ * the demand-zero pages it writes to. */
 static int mm_copy_in(struct mm *mm, uint32_t va, const void *src, uint32_t n)
 {
 	const char *s = src;
@@ -82,9 +84,14 @@ static int mm_copy_in(struct mm *mm, uint32_t va, const void *src, uint32_t n)
 	while (n) {
 		char *dst = mm_lookup(mm, va);
 		uint32_t chunk = PAGE_SIZE - (va & (PAGE_SIZE - 1));
+		int err;
 
-		if (!dst)
-			return -EFAULT;
+		if (!dst) {
+			err = mm_zero_fault(mm, va);
+			if (err)
+				return err;
+			dst = mm_lookup(mm, va);
+		}
 		if (chunk > n)
 			chunk = n;
 		memcpy(dst, s, chunk);
@@ -104,9 +111,18 @@ static int map_segments(struct mm *mm, const struct elf_image *im,
 		const struct elf_segment *sg = &im->seg[i];
 		uint32_t va, end = sg->vaddr + sg->memsz;
 		uint32_t w = (sg->flags & ELF_SEG_W) ? PTE_W : 0;
+		/* The whole pages of a writable segment's bss come on first
+		 * touch (mm.h); the page holding the last file byte, and the
+		 * one holding the last bss byte (it may share the next
+		 * segment's page), are mapped now with this segment's rights. */
+		uint32_t zlo = (sg->vaddr + sg->filesz + PAGE_SIZE - 1) &
+			       ~(PAGE_SIZE - 1);
+		uint32_t zhi = end & ~(PAGE_SIZE - 1);
 
+		if (!w || zhi <= zlo || mm_add_zero_range(mm, zlo, zhi))
+			zlo = zhi = end;
 		for (va = sg->vaddr & ~(PAGE_SIZE - 1); va < end; va += PAGE_SIZE)
-			if (!mm_map_page(mm, va, w))
+			if ((va < zlo || va >= zhi) && !mm_map_page(mm, va, w))
 				return -ENOMEM;
 		if (mm_copy_in(mm, sg->vaddr, (const char *)file + sg->offset,
 			       sg->filesz))
@@ -121,9 +137,13 @@ static int build_stack(struct mm *mm, int argc, char **argv, uint32_t *esp)
 	uint32_t va, sp = USER_TOP, ptrs[EXEC_MAX_ARGS + 3];
 	int i;
 
-	for (va = USER_TOP - USER_STACK_MAPPED; va < USER_TOP; va += PAGE_SIZE)
-		if (!mm_map_page(mm, va, PTE_W))
-			return -ENOMEM;
+	/* The stack's pages come on first touch (mm.h), the arguments'
+	 * through mm_copy_in() below. */
+	if (mm_add_zero_range(mm, USER_STACK_LOW, USER_TOP))
+		for (va = USER_TOP - USER_STACK_MAPPED; va < USER_TOP;
+		     va += PAGE_SIZE)
+			if (!mm_map_page(mm, va, PTE_W))
+				return -ENOMEM;
 	for (i = argc - 1; i >= 0; i--) {
 		uint32_t len = strlen(argv[i]) + 1;
 

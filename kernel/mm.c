@@ -58,6 +58,7 @@ struct mm *mm_create(int node)
 	mm->pgdir = dir;
 	mm->node = node;
 	mm->pages = 0;
+	mm->nzero = 0;
 	return mm;
 }
 
@@ -124,6 +125,46 @@ void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags)
 	return page;
 }
 
+int mm_add_zero_range(struct mm *mm, uint32_t lo, uint32_t hi)
+{
+	if (mm->nzero >= MM_ZERO_RANGES)
+		return -ENOMEM;
+	mm->zero_lo[mm->nzero] = lo;
+	mm->zero_hi[mm->nzero] = hi;
+	mm->nzero++;
+	return 0;
+}
+
+int mm_zero_fault(struct mm *mm, uint32_t va)
+{
+	uint32_t *pte;
+	void *page;
+	int i;
+
+	if (va < USER_BASE || va >= USER_TOP)
+		return -EFAULT;
+	for (i = 0; i < mm->nzero; i++)
+		if (va >= mm->zero_lo[i] && va < mm->zero_hi[i])
+			break;
+	if (i == mm->nzero)
+		return -EFAULT;
+	pte = pte_of(mm, va, mm->node, 1);
+	if (!pte)
+		return -ENOMEM;
+	if (*pte & PTE_P)
+		return 0;	/* mapped already: nothing to do */
+	/* The touching CPU's node (pmm.h's NUMA_NO_NODE rule), as a
+	 * copy-on-write copy: the process runs there now. */
+	page = alloc_pages(NUMA_NO_NODE, 0);
+	if (!page)
+		return -ENOMEM;
+	memset(page, 0, PAGE_SIZE);
+	page_ref_init(page);
+	*pte = (uint32_t)(uintptr_t)page | PTE_P | PTE_U | PTE_W;
+	mm->pages++;
+	return 0;
+}
+
 void *mm_lookup(const struct mm *mm, uint32_t va)
 {
 	uint32_t *pte;
@@ -143,6 +184,11 @@ struct mm *mm_clone(struct mm *src, int node)
 
 	if (!mm)
 		return NULL;
+	mm->nzero = src->nzero;
+	for (i = 0; i < (uint32_t)src->nzero; i++) {
+		mm->zero_lo[i] = src->zero_lo[i];
+		mm->zero_hi[i] = src->zero_hi[i];
+	}
 	for (i = PDE_FIRST; i < PDE_END; i++) {
 		uint32_t *spt, *dpt;
 

@@ -23,6 +23,13 @@
  * A change to the running mm's PTEs therefore needs only a flush on this
  * CPU (mm_clone: the parent's whole TLB; mm_cow_fault: one page).
  *
+ * Demand-zero pages: the whole pages of a program's bss and its stack are
+ * not mapped at exec. An mm lists those ranges (mm_add_zero_range); the
+ * first touch of a page in one, from user mode or from a user copy, gets
+ * a fresh zeroed writable page from the touching CPU's node
+ * (mm_zero_fault). A 350 KiB bss costs nothing until used, and a fork
+ * shares only what was touched. Fork copies the ranges to the child.
+ *
  * An mm belongs to one task; only that task changes it (the child's is
  * built by its parent before the child exists), and it is freed only once
  * no CPU runs on it (task_finish_switch()).
@@ -37,10 +44,18 @@
 #define PTE_U		0x004
 #define PTE_COW		0x200	/* AVL bit 9: shared, copy at the first write */
 
+/* Demand-zero ranges an mm can hold: one bss per writable segment of an
+ * ELF image (ELF_MAX_SEGS, 8) and the stack would need 9; ours have 2. A
+ * range that does not fit is mapped at once instead. */
+#define MM_ZERO_RANGES	4
+
 struct mm {
 	uint32_t *pgdir;	/* physical = virtual (identity map) */
 	int node;		/* where its pages come from */
 	uint32_t pages;		/* user pages mapped */
+	int nzero;		/* demand-zero ranges in use */
+	uint32_t zero_lo[MM_ZERO_RANGES], zero_hi[MM_ZERO_RANGES];
+				/* [lo, hi), page aligned */
 };
 
 /* 1 when user space can be had: the kernel maps nothing in it (checked at
@@ -57,6 +72,13 @@ struct mm *mm_clone(struct mm *src, int node);
  * a copy-on-write page and is writable now, -EFAULT when it is no such
  * page (a real fault), -ENOMEM when no page could be had for the copy. */
 int mm_cow_fault(struct mm *mm, uint32_t va);
+/* Pages of [lo, hi) (page aligned) appear, zeroed and writable, when first
+ * touched. 0, or -ENOMEM when mm has no room for another range. */
+int mm_add_zero_range(struct mm *mm, uint32_t lo, uint32_t hi);
+/* A fault on the unmapped user address va of mm (the running one, or a new
+ * image's): 0 when va is in a demand-zero range and is mapped now, -EFAULT
+ * when it is in none (a real fault), -ENOMEM when no page could be had. */
+int mm_zero_fault(struct mm *mm, uint32_t va);
 /* Map a zeroed page at user address va (page aligned) with flags
  * (PTE_W or 0); returns the page's kernel address, or NULL. */
 void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags);

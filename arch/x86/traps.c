@@ -151,6 +151,33 @@ static int cow_fault(struct trap_frame *f)
 	return r == 0;
 }
 
+/*
+ * A touch of an unmapped page of user space, from user mode or from one of
+ * the kernel's user copies, may be the first touch of a demand-zero page
+ * (a program's bss or stack, mm.h). 1 when it was one and is mapped now;
+ * 0 for anything else (user_trap() then kills the process or resumes the
+ * copy at its fixup: -EFAULT). No page: the process is killed, as in
+ * cow_fault().
+ */
+static int zero_fault(struct trap_frame *f)
+{
+	struct task *t = this_task();
+	uint32_t va = read_cr2();
+	int from_user = (f->cs & 3) == 3, r;
+
+	if ((f->err & 1) || !t || !t->mm ||
+	    (!from_user && !uaccess_fixup(f->eip)))
+		return 0;
+	r = mm_zero_fault(t->mm, va);
+	if (r == -ENOMEM) {
+		printk("killed: pid %d (%s): out of memory for a page at 0x%x\n",
+		       t->s.pid, t->name, va);
+		t->killed = SIGKILL;
+		return from_user;
+	}
+	return r == 0;
+}
+
 static void exception(struct trap_frame *f)
 {
 	panic_enter();
@@ -171,7 +198,7 @@ void trap_dispatch(struct trap_frame *f)
 		return;
 	}
 	if (f->vector < 32) {
-		if (f->vector == 14 && cow_fault(f)) {
+		if (f->vector == 14 && (zero_fault(f) || cow_fault(f))) {
 			trap_exit(f);
 			return;
 		}
