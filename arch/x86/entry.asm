@@ -38,6 +38,7 @@ isr_common:
 	push es
 	push fs
 	push gs
+	cld				; C code wants DF clear; user code may set it
 	mov ax, KERNEL_DS
 	mov ds, ax
 	mov es, ax
