@@ -54,6 +54,8 @@ static void option(char *opt)
 		boot_opts.bench_o1 = parse_uint(val);
 	} else if (!strcmp(opt, "sched_check") && !val) {
 		boot_opts.sched_check = 1;
+	} else if (!strcmp(opt, "nosysenter") && !val) {
+		boot_opts.nosysenter = 1;
 	} else if (!strcmp(opt, "trace") && !val) {
 		boot_opts.trace = 1;
 	} else if (!strcmp(opt, "trace") && val && parse_uint(val) >= 1) {

@@ -26,6 +26,9 @@
  *                     trace_records_switches dumps its own trace instead
  *   trace=MS          the same, and dump the trace MS milliseconds after
  *                     boot (a workload's trace without the shell's help)
+ *   nosysenter        system calls through int 0x80 only, even where the
+ *                     CPU has sysenter (arch/x86/sysenter.h): the slow
+ *                     path, to compare and to test
  *
  * Unknown options are printed and ignored. Words after "--" are not the
  * kernel's: they become init's arguments (kernel/exec.c).
@@ -49,6 +52,7 @@ struct boot_options {
 	int bench_o1;			/* 0: no; else the most hogs */
 	int trace;
 	int trace_dump_ms;		/* 0: no dump of its own */
+	int nosysenter;			/* system calls by int 0x80 only */
 };
 
 extern struct boot_options boot_opts;

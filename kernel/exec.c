@@ -21,6 +21,7 @@
 #include "percpu.h"
 #include "printk.h"
 #include "string.h"
+#include "sysenter.h"
 #include "task.h"
 #include "trap.h"
 #include "uaccess.h"
@@ -189,6 +190,8 @@ static int load_image(const char *path, int argc, char **argv, int node,
 	err = map_segments(mm, &im, data);
 	if (!err)
 		err = build_stack(mm, argc, argv, esp);
+	if (!err)
+		err = vsyscall_map(mm);
 	if (err) {
 		mm_destroy(mm);
 		return err;

@@ -21,7 +21,8 @@ static const syscall_fn table[NR_SYSCALLS] = {
 };
 
 /*
- * From int 0x80 (traps.c), interrupts off as the gate left them. The call
+ * From int 0x80 (traps.c) or sysenter (arch/x86/sysenter.c), with the same
+ * frame either way, interrupts off as the gate (or sysenter) left them. The call
  * runs with interrupts on; trap_exit() then schedules or ends a killed
  * task on the way back.
  */

@@ -28,6 +28,10 @@ struct tss {
 	uint16_t trap, iomap_base;
 } __attribute__((packed));
 
+/* 1 KiB: a trap frame, trap_dispatch's calls and, for an NMI that is
+ * not a panic's, one printk (its 512-byte buffer); sysentry.asm. */
+#define ENTRY_STACK_WORDS	256
+
 struct percpu {
 	struct percpu *self;	/* %gs:0; must stay first */
 	int cpu;		/* logical CPU number (Linux order). Before the
@@ -47,6 +51,13 @@ struct percpu {
 	uintptr_t stack_top;	/* one past its highest */
 	int irq_depth;		/* nesting of interrupt handlers */
 	struct tss tss;		/* this CPU's TSS (its GDT descriptor: gdt.c) */
+	/*
+	 * Where `sysenter` lands (IA32_SYSENTER_ESP = its end): the entry's
+	 * first instruction loads tss.esp0, at a fixed offset below, so it
+	 * must directly follow tss (sysenter.c checks). Only a #DB (user TF)
+	 * or an NMI taken before that instruction runs on it.
+	 */
+	uint32_t entry_stack[ENTRY_STACK_WORDS];
 };
 
 /*

@@ -31,6 +31,7 @@
 #include "pmm.h"
 #include "printk.h"
 #include "string.h"
+#include "sysenter.h"
 #include "timer.h"
 #include "trap.h"
 
@@ -281,6 +282,7 @@ void ap_main(uint32_t apic_id)
 	pc = &percpu_slots[s];
 	gdt_load_cpu(s);
 	idt_load();
+	sysenter_setup_cpu();
 	lapic_setup_cpu(acpi_info.lapic_nmi_lint);
 	cputopo_detect(&slots[s].ids);
 	slots[s].arrived_us = time_us();	/* read once we are ARRIVED */

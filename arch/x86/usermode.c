@@ -5,15 +5,19 @@
 #include "percpu.h"
 #include "printk.h"
 #include "string.h"
+#include "sysenter.h"
 #include "task.h"
 #include "trap.h"
 #include "uaccess.h"
 
 #define SIGSEGV		11	/* the status of a task killed by its fault */
 
+#define EFLAGS_TF	(1u << 8)
+
 void usermode_init(void)
 {
 	idt_allow_user(SYSCALL_VECTOR);
+	sysenter_setup_cpu();	/* the APs did theirs in ap_main() */
 }
 
 void usermode_frame(struct trap_frame *f, uint32_t eip, uint32_t esp)
@@ -32,6 +36,16 @@ int user_trap(struct trap_frame *f)
 	uint32_t fix;
 
 	if ((f->cs & 3) != 3) {
+		/*
+		 * sysenter keeps the user's TF: the single step traps on the
+		 * entry's first instruction (on the entry stack). Clear TF in
+		 * the kernel's flags and go on; the user's single-stepping
+		 * ends at this system call (an int 0x80 gate clears TF too).
+		 */
+		if (f->vector == 1 && sysenter_window(f->eip)) {
+			f->eflags &= ~EFLAGS_TF;
+			return 1;
+		}
 		fix = f->vector == 14 ? uaccess_fixup(f->eip) : 0;
 		if (!fix)
 			return 0;
@@ -60,6 +74,9 @@ void trap_exit(struct trap_frame *f)
 		}
 		return;
 	}
+	/* The #DB above: %gs is still the user's, which the entry saves. */
+	if (sysenter_window(f->eip))
+		return;
 	/*
 	 * Kernel code: only tasks that hold no lock and no per-CPU state
 	 * (idle loops, test hogs), and only where interrupts were on and no

@@ -5,7 +5,7 @@
  * A task in user mode has its kernel stack in this CPU's TSS (tss.esp0,
  * set at every context switch), so an interrupt or `int 0x80` from ring 3
  * lands on the top of it with a struct trap_frame (trap.h) that ends with
- * the user's esp and ss.
+ * the user's esp and ss. sysenter (sysenter.h) builds the same frame there.
  */
 #ifndef ARCH_X86_USERMODE_H
 #define ARCH_X86_USERMODE_H

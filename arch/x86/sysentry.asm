@@ -1,0 +1,120 @@
+; sysentry.asm - the fast system call entry and the code of the vsyscall page.
+;
+; `sysenter` (from the vsyscall page's stub, below) loads CS, SS, EIP and
+; ESP from the IA32_SYSENTER_* MSRs (sysenter.c sets them per CPU), clears
+; IF and saves nothing. The entry builds exactly the struct trap_frame that
+; `int $0x80` and entry.asm build (trap.h), with the user's eip, esp and
+; eflags taken from what the stub left, so syscall_dispatch() and every
+; handler see no difference. The way back is sysexit when the frame still
+; returns to the stub as it came (sysenter_dispatch() decides), else the
+; iret of trap_return.
+;
+; Which kernel stack: SYSENTER_ESP is a fixed per-CPU value (the end of
+; this CPU's percpu.entry_stack), and the first instruction loads the
+; running task's kernel stack from this CPU's tss.esp0, which lies at a
+; fixed distance below it; the scheduler already writes esp0 at every
+; context switch for int 0x80 and interrupts. That is Linux's choice
+; (2.6, arch/i386/kernel/entry.S): the alternative, a wrmsr of
+; SYSENTER_ESP at every context switch, would put an MSR write (tens to
+; hundreds of cycles on real CPUs) on the switch path that every task
+; pays, to save one load here. The small entry stack exists for the one
+; instruction before the load: a #DB (a user's TF survives sysenter) or an
+; NMI taken there runs on it instead of on whatever lies below the TSS.
+
+KERNEL_DS	equ 0x10		; GDT_KERNEL_DS in gdt.h
+USER_CS		equ 0x1b		; GDT_USER_CS
+USER_DS		equ 0x23		; GDT_USER_DS
+SYSCALL_VECTOR	equ 0x80		; uapi/syscall.h
+EFLAGS_IF	equ 0x200
+; tss.esp0 relative to the end of entry_stack: the TSS is 104 bytes, esp0
+; at offset 4, entry_stack follows it (ENTRY_STACK_WORDS 256, percpu.h);
+; sysenter.c asserts this at compile time.
+ESP0_FROM_ENTRY_TOP equ -(256 * 4 + 104 - 4)
+
+section .text
+
+extern sysenter_dispatch
+extern sysenter_return_addr
+extern trap_return
+
+global sysenter_entry
+global sysenter_entry_end
+sysenter_entry:
+	mov esp, [esp + ESP0_FROM_ENTRY_TOP]
+	; The CPU part of an int 0x80 frame: ss, esp, eflags, cs, eip.
+	push dword USER_DS
+	push ebp			; the stub's esp (ebp = esp before sysenter)
+	pushfd				; the user's flags, with IF cleared by sysenter
+	or dword [esp], EFLAGS_IF	; user mode always runs with IF set
+	push dword USER_CS
+	push dword [sysenter_return_addr]
+	push dword 0			; error code
+	push dword SYSCALL_VECTOR
+	pushad
+	push ds
+	push es
+	push fs
+	push gs
+	; sysenter clears only IF (and VM, RF): NT would make the kernel's
+	; next iret a task return, DF would run rep movs backwards, AC and
+	; TF have no business here either. An interrupt gate clears IF, TF
+	; and NT; entry.asm clears DF.
+	push dword 2			; bit 1 always reads 1
+	popfd
+	mov ax, KERNEL_DS
+	mov ds, ax
+	mov es, ax
+	str ax				; %gs = this CPU's TSS selector + 8 (gdt.h)
+	add ax, 8
+	mov gs, ax
+	push esp			; sysenter_dispatch(struct trap_frame *)
+	call sysenter_dispatch
+	add esp, 4
+	test eax, eax
+	jz trap_return			; the frame was rewritten: iret
+	pop gs
+	pop fs
+	pop es
+	pop ds
+	popad
+	add esp, 8			; vector, error code
+	; sysexit: EIP = edx, ESP = ecx, CS/SS from SYSENTER_CS. The stub
+	; restores the user's ecx and edx from its stack.
+	mov edx, [esp]			; eip (the stub's sysenter_return)
+	mov ecx, [esp + 12]		; esp
+	add esp, 8			; eflags
+	; Restore every flag but IF, then set IF with sti: sti's one
+	; instruction shadow keeps interrupts out until sysexit has left
+	; (popfd would open the window at once, on the kernel stack with the
+	; user's registers loaded).
+	and dword [esp], ~EFLAGS_IF
+	popfd
+	sti
+	sysexit
+sysenter_entry_end:
+
+; The two versions of __kernel_vsyscall, copied into the vsyscall page
+; (sysenter.c). Data to the kernel: they run only at VSYSCALL_ADDR.
+section .rodata
+global vsyscall_sysenter
+global vsyscall_sysenter_ret
+global vsyscall_sysenter_end
+global vsyscall_int80
+global vsyscall_int80_end
+vsyscall_sysenter:
+	push ecx			; sysexit loads ecx and edx: keep the user's
+	push edx
+	push ebp			; the entry reads the user esp from ebp
+	mov ebp, esp
+	sysenter
+vsyscall_sysenter_ret:			; SYSENTER's return address (sysexit, or
+	pop ebp				; iret for a forked child)
+	pop edx
+	pop ecx
+	ret
+vsyscall_sysenter_end:
+
+vsyscall_int80:
+	int 0x80
+	ret
+vsyscall_int80_end:
