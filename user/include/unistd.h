@@ -22,6 +22,8 @@
 /* The raw trap: number and up to five arguments (for tests that pass
  * anything at all, user/tests/badargs.c). */
 long syscall5(long nr, long a, long b, long c, long d, long e);
+/* syscall5 through `int $0x80` whatever the vsyscall page holds (tests). */
+long syscall5_int80(long nr, long a, long b, long c, long d, long e);
 
 void _exit(int status) __attribute__((noreturn));
 int fork(void);
