@@ -1,0 +1,294 @@
+/*
+ * fastpath - the system call entries: the vsyscall page's (sysenter where
+ * the kernel enables it) and `int $0x80` itself, on every way back to user
+ * mode (arch/x86/sysenter.c: sysexit when the frame is untouched, iret when
+ * it was rewritten).
+ *
+ *   fastpath [sysenter|int80]   also check that the vsyscall page holds
+ *                               that entry (the boot's choice)
+ *
+ * For each entry: every register but eax comes back; a fork child returns
+ * 0 (through iret) with its registers; exec starts the new image (iret)
+ * whose own calls work; a read that blocks on an empty pipe is woken by a
+ * writer and returns its bytes; a read made with DF set copies forwards
+ * (the kernel clears DF) and DF is set again afterwards. Then: the page is
+ * read-only to the kernel's user copies too (-EFAULT); a raw sysenter with
+ * a kernel address as its stack kills only its process (with sysenter on:
+ * the stub's pops fault in user mode; off: sysenter itself faults); and,
+ * with sysenter on, a call entered with TF set (single-stepping) returns.
+ * Dangerous checks run in a child, whose exit status says what happened.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "uapi/vsyscall.h"
+#include "tests/tap.h"
+
+#define EXEC_CODE	42	/* the exec'd image's exit status */
+#define FORK_CODE	7
+#define BLOCK_MS	50	/* the writer's sleep before it writes */
+#define SIGSEGV		11
+#define EFLAGS_DF	(1u << 10)
+
+typedef long (*sysfn)(long, long, long, long, long, long);
+
+static const char *const entry_name[2] = { "vsyscall", "int80" };
+static const sysfn entry_fn[2] = { syscall5, syscall5_int80 };
+
+/* Registers in and out of one getpid, read and written by the asm below. */
+uint32_t fp_in[6] = { 0x11111111, 0x22222222, 0x33333333, 0x44444444,
+		      0x55555555, 0x66666666 };
+uint32_t fp_out[6];
+
+#define CALL_WITH_REGS(insn)						\
+	__asm__ volatile("pushl %%ebp\n\t"				\
+			 "movl fp_in, %%ebx\n\t"			\
+			 "movl fp_in+4, %%ecx\n\t"			\
+			 "movl fp_in+8, %%edx\n\t"			\
+			 "movl fp_in+12, %%esi\n\t"			\
+			 "movl fp_in+16, %%edi\n\t"			\
+			 "movl fp_in+20, %%ebp\n\t"			\
+			 insn "\n\t"					\
+			 "movl %%ebx, fp_out\n\t"			\
+			 "movl %%ecx, fp_out+4\n\t"			\
+			 "movl %%edx, fp_out+8\n\t"			\
+			 "movl %%esi, fp_out+12\n\t"			\
+			 "movl %%edi, fp_out+16\n\t"			\
+			 "movl %%ebp, fp_out+20\n\t"			\
+			 "popl %%ebp"					\
+			 : "=a"(r)					\
+			 : "a"(SYS_getpid), [vs] "i"(VSYSCALL_ADDR)	\
+			 : "ebx", "ecx", "edx", "esi", "edi", "memory", "cc")
+
+static void check_regs(int e)
+{
+	char name[40];
+	long r;
+	int i, bad = -1;
+
+	if (e)
+		CALL_WITH_REGS("int $0x80");
+	else
+		CALL_WITH_REGS("call %c[vs]");
+	for (i = 5; i >= 0; i--)
+		if (fp_out[i] != fp_in[i])
+			bad = i;
+	snprintf(name, sizeof(name), "%s_regs_kept", entry_name[e]);
+	tap_ok(r == getpid() && bad < 0, name, "getpid %ld, first changed "
+	       "register %d (ebx ecx edx esi edi ebp)", r, bad);
+}
+
+static int wait_status(int pid)
+{
+	int st = -1;
+
+	if (waitpid(pid, &st, 0) != pid)
+		return -1;
+	return st;
+}
+
+static void check_fork(int e, uint32_t magic)
+{
+	int me = getpid(), pid, st;
+	char name[40];
+
+	pid = (int)entry_fn[e](SYS_fork, 0, 0, 0, 0, 0);
+	if (pid == 0)	/* magic lives in a register or our copied stack */
+		_exit(getppid() == me && magic == 0x5eedf00d ? FORK_CODE : 1);
+	st = pid > 0 ? wait_status(pid) : -1;
+	snprintf(name, sizeof(name), "%s_fork_child", entry_name[e]);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == FORK_CODE, name,
+	       "pid %d status 0x%x", pid, st);
+}
+
+static void check_exec(int e, const char *self)
+{
+	char *argv[] = { (char *)"fastpath", (char *)"exec-child", 0 };
+	char name[40];
+	long bad;
+	int pid, st;
+
+	bad = entry_fn[e](SYS_exec, (long)"/bin/no-such-file", 0, 0, 0, 0);
+	snprintf(name, sizeof(name), "%s_exec_enoent", entry_name[e]);
+	TAP_EXPECT(name, bad, -ENOENT);
+	pid = fork();
+	if (pid == 0) {
+		entry_fn[e](SYS_exec, (long)self, (long)argv, 0, 0, 0);
+		_exit(1);
+	}
+	st = pid > 0 ? wait_status(pid) : -1;
+	snprintf(name, sizeof(name), "%s_exec_image", entry_name[e]);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == EXEC_CODE, name,
+	       "status 0x%x", st);
+}
+
+static void check_blocking_read(int e)
+{
+	int p[2], pid, st;
+	char buf[8] = "";
+	uint64_t t0, dt;
+	char name[40];
+	long r;
+
+	if (pipe(p)) {
+		tap_ok(0, "pipe", "pipe failed");
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		sleep_ms(BLOCK_MS);
+		_exit(write(p[1], "wake", 4) == 4 ? 0 : 1);
+	}
+	t0 = now_us();
+	r = entry_fn[e](SYS_read, p[0], (long)buf, 4, 0, 0);
+	dt = now_us() - t0;
+	st = pid > 0 ? wait_status(pid) : -1;
+	close(p[0]);
+	close(p[1]);
+	snprintf(name, sizeof(name), "%s_blocking_read", entry_name[e]);
+	/* The writer sleeps BLOCK_MS first: less means we never blocked. */
+	tap_ok(r == 4 && !memcmp(buf, "wake", 4) && st == 0 &&
+	       dt >= BLOCK_MS * 1000 / 2, name, "read %ld after %llu us",
+	       r, (unsigned long long)dt);
+}
+
+/* read() with DF set: pipe_read's memcpy (rep movsb) runs before any user
+ * copy (whose own cld would hide a missing one at the entry). */
+static long read_df(int e, int fd, void *buf, long n, uint32_t *fl)
+{
+	long r;
+
+	if (e)
+		__asm__ volatile("std\n\tint $0x80\n\tpushfl\n\tpopl %1\n\tcld"
+				 : "=a"(r), "=r"(*fl)
+				 : "a"(SYS_read), "b"(fd), "c"(buf), "d"(n)
+				 : "memory", "cc");
+	else
+		__asm__ volatile("std\n\tcall %c[vs]\n\tpushfl\n\tpopl %1\n\tcld"
+				 : "=a"(r), "=r"(*fl)
+				 : "a"(SYS_read), "b"(fd), "c"(buf), "d"(n),
+				   [vs] "i"(VSYSCALL_ADDR)
+				 : "memory", "cc");
+	return r;
+}
+
+static void check_df(int e)
+{
+	char out[64], in[64];
+	uint32_t fl = 0;
+	char name[40];
+	int p[2], i;
+	long w, r;
+
+	for (i = 0; i < (int)sizeof(out); i++)
+		out[i] = (char)(i * 7 + 1);
+	memset(in, 0, sizeof(in));
+	if (pipe(p)) {
+		tap_ok(0, "pipe", "pipe failed");
+		return;
+	}
+	w = write(p[1], out, sizeof(out));
+	r = read_df(e, p[0], in, sizeof(in), &fl);
+	close(p[0]);
+	close(p[1]);
+	snprintf(name, sizeof(name), "%s_df_set", entry_name[e]);
+	tap_ok(w == sizeof(out) && r == sizeof(in) && !memcmp(in, out, sizeof(in)) &&
+	       (fl & EFLAGS_DF), name, "wrote %ld, read %ld, data %s, DF %s after",
+	       w, r, memcmp(in, out, sizeof(in)) ? "differs" : "same",
+	       fl & EFLAGS_DF ? "set" : "clear");
+}
+
+/* The kernel's copies to user memory must not write the vsyscall page. */
+static void check_page_readonly(void)
+{
+	const volatile uint8_t *page = (const volatile uint8_t *)VSYSCALL_ADDR;
+	uint8_t first = page[0];
+	int p[2];
+	long r = -1;
+
+	if (!pipe(p)) {
+		write(p[1], "x", 1);
+		r = read(p[0], (void *)VSYSCALL_ADDR, 1);
+		close(p[0]);
+		close(p[1]);
+	}
+	tap_ok(r == -EFAULT && page[0] == first, "vsyscall_page_readonly",
+	       "read into it: %ld", r);
+}
+
+/* A raw sysenter whose "stack" (ebp) is the kernel's image. */
+static void check_raw_sysenter(void)
+{
+	int pid = fork(), st;
+
+	if (pid == 0) {
+		__asm__ volatile("movl $0x00100000, %%ebp\n\tsysenter"
+				 : : "a"(SYS_getpid) : "memory");
+		_exit(1);	/* not reached */
+	}
+	st = pid > 0 ? wait_status(pid) : -1;
+	tap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV,
+	       "raw_sysenter_bad_stack", "status 0x%x (want killed, signal %d)",
+	       st, SIGSEGV);
+}
+
+/* sysenter with TF set: the stub's frame by hand, popf just before. */
+static void check_single_step(int sysenter_on)
+{
+	int pid, st;
+
+	if (!sysenter_on) {
+		tap_ok(1, "sysenter_single_step", "SKIP sysenter is off");
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		long r;
+
+		__asm__ volatile("pushl $1f\n\t"
+				 "pushl %%ecx\n\t"
+				 "pushl %%edx\n\t"
+				 "pushl %%ebp\n\t"
+				 "movl %%esp, %%ebp\n\t"
+				 "pushfl\n\t"
+				 "orl $0x100, (%%esp)\n\t"
+				 "popfl\n\t"
+				 "sysenter\n"
+				 "1:"
+				 : "=a"(r) : "a"(SYS_getpid) : "memory", "cc");
+		_exit(r == getpid() ? 0 : 1);
+	}
+	st = pid > 0 ? wait_status(pid) : -1;
+	tap_ok(st == 0, "sysenter_single_step", "status 0x%x", st);
+}
+
+int main(int argc, char **argv)
+{
+	const volatile uint8_t *page = (const volatile uint8_t *)VSYSCALL_ADDR;
+	/* A value the compiler cannot fold, to be kept across fork. */
+	uint32_t magic = 0x5eedf00d + (uint32_t)(argc > 99);
+	int on, e;
+
+	if (argc > 1 && !strcmp(argv[1], "exec-child"))
+		return getpid() > 0 && syscall5_int80(SYS_getpid, 0, 0, 0, 0, 0)
+			== getpid() ? EXEC_CODE : 1;
+	tap_start("fastpath");
+	on = page[0] == VSYSCALL_OP_SYSENTER;
+	tap_ok(on || page[0] == VSYSCALL_OP_INT80, "vsyscall_page",
+	       "first byte 0x%02x: %s", page[0], on ? "sysenter" : "int80");
+	if (argc > 1)
+		tap_ok(!strcmp(argv[1], on ? "sysenter" : "int80"),
+		       "vsyscall_entry_expected", "want %s, page has %s",
+		       argv[1], on ? "sysenter" : "int80");
+	for (e = 0; e < 2; e++) {
+		check_regs(e);
+		check_fork(e, magic);
+		check_exec(e, "/bin/fastpath");
+		check_blocking_read(e);
+		check_df(e);
+	}
+	check_page_readonly();
+	check_raw_sysenter();
+	check_single_step(on);
+	return tap_end();
+}
