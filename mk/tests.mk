@@ -89,6 +89,13 @@ TEST_SUITES += test-cow
 test-cow: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 	@tests/run-suite.sh cow tests/boot/cow.sh
 
+# The system call entries: sysenter and, with nosysenter, int 0x80 only;
+# two boots of user/etc/fastpath.sh, tests/boot/sysenter.sh.
+.PHONY: test-sysenter
+TEST_SUITES += test-sysenter
+test-sysenter: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
+	@tests/run-suite.sh sysenter tests/boot/sysenter.sh
+
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh
