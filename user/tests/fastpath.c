@@ -11,7 +11,8 @@
  * 0 (through iret) with its registers; exec starts the new image (iret)
  * whose own calls work; a read that blocks on an empty pipe is woken by a
  * writer and returns its bytes; a read made with DF set copies forwards
- * (the kernel clears DF) and DF is set again afterwards. Then: the page is
+ * (the kernel clears DF) and DF is set again afterwards; a read made with
+ * es and gs null works and leaves every segment register as it was. Then: the page is
  * read-only to the kernel's user copies too (-EFAULT); a raw sysenter with
  * a kernel address as its stack kills only its process (with sysenter on:
  * the stub's pops fault in user mode; off: sysenter itself faults); and,
@@ -29,6 +30,7 @@
 #define BLOCK_MS	50	/* the writer's sleep before it writes */
 #define SIGSEGV		11
 #define EFLAGS_DF	(1u << 10)
+#define USER_DS_SEL	0x23	/* arch/x86/gdt.h GDT_USER_DS: ds and ss here */
 
 typedef long (*sysfn)(long, long, long, long, long, long);
 
@@ -198,6 +200,54 @@ static void check_df(int e)
 	       fl & EFLAGS_DF ? "set" : "clear");
 }
 
+/* Segment registers after a read() made with es = gs = 0 (null) and
+ * fs = the user data segment, by the asm below. */
+uint16_t fp_segs[3];
+
+#define READ_WITH_SEGS(insn)						\
+	__asm__ volatile("pushl %%es\n\tpushl %%fs\n\tpushl %%gs\n\t"	\
+			 "xorl %%esi, %%esi\n\t"				\
+			 "movw %%si, %%es\n\tmovw %%si, %%gs\n\t"		\
+			 "movl %[uds], %%esi\n\tmovw %%si, %%fs\n\t"		\
+			 insn "\n\t"						\
+			 "movw %%es, fp_segs\n\tmovw %%fs, fp_segs+2\n\t"	\
+			 "movw %%gs, fp_segs+4\n\t"				\
+			 "popl %%gs\n\tpopl %%fs\n\tpopl %%es"		\
+			 : "=a"(r)						\
+			 : "a"(SYS_read), "b"(p[0]), "c"(in), "d"(sizeof(in)),	\
+			   [vs] "i"(VSYSCALL_ADDR), [uds] "i"(USER_DS_SEL)	\
+			 : "esi", "memory", "cc")
+
+/*
+ * The entries skip segment loads the user's values make unneeded; a null
+ * es must still be replaced for the kernel's rep movsb (else #GP in the
+ * kernel), and every segment must come back as the user left it.
+ */
+static void check_segments(int e)
+{
+	char in[4] = "", name[40];
+	int p[2];
+	long r;
+
+	if (pipe(p)) {
+		tap_ok(0, "pipe", "pipe failed");
+		return;
+	}
+	write(p[1], "segs", 4);
+	fp_segs[0] = fp_segs[1] = fp_segs[2] = 0xffff;
+	if (e)
+		READ_WITH_SEGS("int $0x80");
+	else
+		READ_WITH_SEGS("call %c[vs]");
+	close(p[0]);
+	close(p[1]);
+	snprintf(name, sizeof(name), "%s_segments_kept", entry_name[e]);
+	tap_ok(r == 4 && !memcmp(in, "segs", 4) && fp_segs[0] == 0 &&
+	       fp_segs[1] == USER_DS_SEL && fp_segs[2] == 0, name,
+	       "read %ld; es 0x%x fs 0x%x gs 0x%x after (want 0, 0x%x, 0)",
+	       r, fp_segs[0], fp_segs[1], fp_segs[2], USER_DS_SEL);
+}
+
 /* The kernel's copies to user memory must not write the vsyscall page. */
 static void check_page_readonly(void)
 {
@@ -286,6 +336,7 @@ int main(int argc, char **argv)
 		check_exec(e, "/bin/fastpath");
 		check_blocking_read(e);
 		check_df(e);
+		check_segments(e);
 	}
 	check_page_readonly();
 	check_raw_sysenter();
