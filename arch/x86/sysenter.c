@@ -107,10 +107,11 @@ int sysenter_enabled(void)
 }
 
 /*
- * One private copy per process (4 KiB): mm.c has no pages shared between
- * address spaces (mm_destroy frees every page it maps). Read-only, so the
- * process cannot change what the next system call runs; the rest of the
- * page is int3.
+ * A copy per exec'd image (4 KiB; fork shares it, as every read-only
+ * page: mm.h): mm.c maps no page that it did not allocate, so one page
+ * for the whole system would need a new mm.c call. Read-only, so the
+ * process cannot change what the next system call runs (a write is a
+ * real fault, not copy-on-write); the rest of the page is int3.
  */
 int vsyscall_map(struct mm *mm)
 {
