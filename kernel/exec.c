@@ -27,9 +27,11 @@
 #include "uaccess.h"
 #include "usermode.h"
 #include "uapi/memlayout.h"
+#include "uapi/vsyscall.h"
 
-/* The stack: all of the USER_STACK_SIZE reservation (1 MiB) on demand; a
- * program that needs more faults below it and is killed. Only when the mm
+/* The stack: the USER_STACK_SIZE reservation (1 MiB) on demand, but for
+ * its lowest page (the vsyscall page); a program that needs more faults
+ * there and is killed. Only when the mm
  * has no room for the range (mm.h) are 64 KiB mapped at exec instead. */
 #define USER_STACK_MAPPED	(64u * 1024)
 
@@ -140,7 +142,7 @@ static int build_stack(struct mm *mm, int argc, char **argv, uint32_t *esp)
 
 	/* The stack's pages come on first touch (mm.h), the arguments'
 	 * through mm_copy_in() below. */
-	if (mm_add_zero_range(mm, USER_STACK_LOW, USER_TOP))
+	if (mm_add_zero_range(mm, VSYSCALL_ADDR + PAGE_SIZE, USER_TOP))
 		for (va = USER_TOP - USER_STACK_MAPPED; va < USER_TOP;
 		     va += PAGE_SIZE)
 			if (!mm_map_page(mm, va, PTE_W))

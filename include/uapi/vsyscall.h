@@ -15,9 +15,10 @@
  * VSYSCALL_OP_INT80 for `int $0x80`, VSYSCALL_OP_SYSENTER for
  * sysenter (Linux's stub: push ecx, edx, ebp; ebp = esp; sysenter).
  *
- * The page is the lowest of the stack's reservation, which is never part
- * of the stack actually mapped (exec.c maps the top 64 KiB), and no ELF
- * segment may reach it (elf.c's limit is USER_STACK_LOW).
+ * The page is the lowest of the stack's reservation: the stack's pages
+ * come on demand above it (exec.c), so a stack that grows into it writes
+ * to a read-only page and the process is killed; and no ELF segment may
+ * reach it (elf.c's limit is USER_STACK_LOW).
  */
 #ifndef UAPI_VSYSCALL_H
 #define UAPI_VSYSCALL_H
