@@ -4,6 +4,7 @@
 badargs
 forkbomb
 cowcheck
+zerocheck
 forker 20
 pipeping 100
 pin all 20
