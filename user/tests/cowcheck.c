@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "tests/tap.h"
-#include "uapi/schedstat.h"
+#include "tests/pages.h"
 
 #define PAGE		4096
 #define FORK_ROUNDS	50
@@ -29,15 +29,6 @@
 static int global_var = 1;
 /* Two pages of data nobody touches between fork and the read(). */
 static char rbuf[2 * PAGE] __attribute__((aligned(PAGE))) = "parent's bytes";
-
-static uint32_t free_pages(void)
-{
-	struct schedstat_summary s;
-
-	if (schedstat(SCHEDSTAT_SUMMARY, &s, sizeof(s)) != 1)
-		return 0;
-	return s.free_pages;
-}
 
 /* Child's status: 0 when all its checks passed, else a bit per failure. */
 static void check_private(void)

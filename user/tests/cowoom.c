@@ -13,22 +13,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "tests/tap.h"
-#include "uapi/schedstat.h"
+#include "tests/pages.h"
 
 #define PAGE		4096
 #define BIG		(4u << 20)
 #define OOM_KILLS	2
 
 static char big[BIG] __attribute__((aligned(PAGE)));
-
-static uint32_t free_pages(void)
-{
-	struct schedstat_summary s;
-
-	if (schedstat(SCHEDSTAT_SUMMARY, &s, sizeof(s)) != 1)
-		return 0;
-	return s.free_pages;
-}
 
 /* One round: fork writers until OOM_KILLS of them are killed (or fork
  * fails), then let all go. Returns the free pages after, 0 on a failure. */

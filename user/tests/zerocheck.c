@@ -21,21 +21,12 @@
 #include <unistd.h>
 #include "tests/tap.h"
 #include "uapi/memlayout.h"
-#include "uapi/schedstat.h"
+#include "tests/pages.h"
 
 #define PAGE		4096
 
 /* 16 pages nobody touches until a check does (one page per check). */
 static char zbuf[16 * PAGE] __attribute__((aligned(PAGE)));
-
-static uint32_t free_pages(void)
-{
-	struct schedstat_summary s;
-
-	if (schedstat(SCHEDSTAT_SUMMARY, &s, sizeof(s)) != 1)
-		return 0;
-	return s.free_pages;
-}
 
 static void check_bss_zero(void)
 {
