@@ -19,10 +19,12 @@
 #include "paging.h"
 #include "panic.h"
 #include "percpu.h"
+#include "pmm.h"
 #include "printk.h"
 #include "string.h"
 #include "sysenter.h"
 #include "task.h"
+#include "textcache.h"
 #include "trap.h"
 #include "uaccess.h"
 #include "usermode.h"
@@ -105,6 +107,50 @@ static int mm_copy_in(struct mm *mm, uint32_t va, const void *src, uint32_t n)
 	return 0;
 }
 
+/* 1 when the page at va holds bytes of a segment of im other than seg i. */
+static int page_shared(const struct elf_image *im, int i, uint32_t va)
+{
+	int j;
+
+	for (j = 0; j < im->nseg; j++) {
+		const struct elf_segment *o = &im->seg[j];
+
+		if (j != i && o->vaddr < va + PAGE_SIZE &&
+		    o->vaddr + o->memsz > va)
+			return 1;
+	}
+	return 0;
+}
+
+/* Map the page at va of segment sg (index i), private or shared. */
+static int map_one(struct mm *mm, const struct elf_image *im, int i,
+		   const void *file, uint32_t va)
+{
+	const struct elf_segment *sg = &im->seg[i];
+	uint32_t w = (sg->flags & ELF_SEG_W) ? PTE_W : 0;
+	uint32_t lo = va > sg->vaddr ? va : sg->vaddr;
+	uint32_t fend = sg->vaddr + sg->filesz;
+	uint32_t hi = va + PAGE_SIZE < fend ? va + PAGE_SIZE : fend;
+	void *page;
+
+	/* Read-only pages: the node's shared copy (textcache.h). */
+	if (!w && !page_shared(im, i, va)) {
+		page = textcache_get(file, sg, va, mm->node);
+		if (page) {
+			if (!mm_map_existing(mm, va, page, 0))
+				return 0;
+			page_put(page);
+			return -ENOMEM;
+		}
+	}
+	if (!mm_map_page(mm, va, w))
+		return -ENOMEM;
+	if (hi > lo && mm_copy_in(mm, lo, (const char *)file + sg->offset +
+				  (lo - sg->vaddr), hi - lo))
+		return -ENOMEM;
+	return 0;
+}
+
 static int map_segments(struct mm *mm, const struct elf_image *im,
 			const void *file)
 {
@@ -113,7 +159,7 @@ static int map_segments(struct mm *mm, const struct elf_image *im,
 	for (i = 0; i < im->nseg; i++) {
 		const struct elf_segment *sg = &im->seg[i];
 		uint32_t va, end = sg->vaddr + sg->memsz;
-		uint32_t w = (sg->flags & ELF_SEG_W) ? PTE_W : 0;
+		int w = sg->flags & ELF_SEG_W;
 		/* The whole pages of a writable segment's bss come on first
 		 * touch (mm.h); the page holding the last file byte, and the
 		 * one holding the last bss byte (it may share the next
@@ -125,11 +171,9 @@ static int map_segments(struct mm *mm, const struct elf_image *im,
 		if (!w || zhi <= zlo || mm_add_zero_range(mm, zlo, zhi))
 			zlo = zhi = end;
 		for (va = sg->vaddr & ~(PAGE_SIZE - 1); va < end; va += PAGE_SIZE)
-			if ((va < zlo || va >= zhi) && !mm_map_page(mm, va, w))
+			if ((va < zlo || va >= zhi) &&
+			    map_one(mm, im, i, file, va))
 				return -ENOMEM;
-		if (mm_copy_in(mm, sg->vaddr, (const char *)file + sg->offset,
-			       sg->filesz))
-			return -ENOMEM;
 	}
 	return 0;
 }

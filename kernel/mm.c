@@ -125,6 +125,22 @@ void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags)
 	return page;
 }
 
+int mm_map_existing(struct mm *mm, uint32_t va, void *page, uint32_t flags)
+{
+	uint32_t *pte;
+
+	if (va < USER_BASE || va >= USER_TOP || (va & 0xfff))
+		return -EFAULT;
+	pte = pte_of(mm, va, mm->node, 1);
+	if (!pte)
+		return -ENOMEM;
+	if (*pte & PTE_P)
+		return -EFAULT;
+	*pte = (uint32_t)(uintptr_t)page | PTE_P | PTE_U | (flags & PTE_W);
+	mm->pages++;
+	return 0;
+}
+
 int mm_add_zero_range(struct mm *mm, uint32_t lo, uint32_t hi)
 {
 	if (mm->nzero >= MM_ZERO_RANGES)

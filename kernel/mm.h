@@ -82,6 +82,10 @@ int mm_zero_fault(struct mm *mm, uint32_t va);
 /* Map a zeroed page at user address va (page aligned) with flags
  * (PTE_W or 0); returns the page's kernel address, or NULL. */
 void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags);
+/* Map page, which the caller holds a reference to for this mapping, at
+ * user address va (page aligned, not mapped yet) with flags (PTE_W or 0).
+ * 0, or -ENOMEM (no page table), -EFAULT (va taken or not user). */
+int mm_map_existing(struct mm *mm, uint32_t va, void *page, uint32_t flags);
 /* The kernel address of user address va in mm, or NULL if unmapped.
  * For reading, or for writing into an mm no CPU runs and no other mm
  * shares pages with (exec's new image): it ignores PTE_COW. */

@@ -2,7 +2,8 @@
 # matrix.sh [SHAPE...] - boot the kernel on every shape and check its topology.
 #
 # For each shape of tests/topologies (or those named): boot build/kernel.elf
-# with `-append ktest` (plus sched_check on SCHED_SHAPES; scripts/qemu.sh,
+# with `-append ktest` and the initrd (kernel/textcache_test.c reads a
+# program from it; plus sched_check on SCHED_SHAPES; scripts/qemu.sh,
 # batch mode, under a timeout), then
 # check that QEMU exited with status 1 (every in-kernel test passed), that the
 # KTAP results say so, and that the `topo:` lines are exactly those
@@ -54,7 +55,7 @@ boot_shape() {
 	fi
 	local cmdline=ktest
 	case " $SCHED_SHAPES " in *" $shape "*) cmdline="ktest sched_check" ;; esac
-	boot_kernel "$dir" "$shape" "$cmdline"
+	boot_kernel "$dir" "$shape" "$cmdline" -initrd "$INITRD"
 	{
 		check_exit "$dir" "$EXIT_PASS" || bad=1
 		check_ktap "$dir/serial.log" || bad=1
