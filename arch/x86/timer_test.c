@@ -7,8 +7,12 @@
 #include "smp.h"
 #include "timer.h"
 
-/* Every CPU must tick within this: 50 ms is 50 periods at HZ=1000. */
-#define TICKING_WINDOW_US	50000
+/* Every CPU must tick within this: 1 s is 1000 periods at HZ=1000. The
+ * test asks whether each CPU's timer runs at all, and a CPU that ticks
+ * ends its wait at once; 50 ms failed now and then on a loaded host, where
+ * QEMU's vCPU threads go unscheduled for 100 ms and more (the checker's
+ * wasted-core reports, sched/sanity.c, saw the same). */
+#define TICKING_WINDOW_US	1000000
 /*
  * lapic_timer_hz: the timer's rate and the interrupts it brings.
  *
@@ -34,7 +38,7 @@ static void sleep_until(uint64_t deadline)
 }
 
 /*
- * all_cpus_ticking: every online CPU's tick count goes up within 50 ms,
+ * all_cpus_ticking: every online CPU's tick count goes up within 1 s,
  * so every CPU has its LAPIC timer running and takes its interrupts.
  */
 KTEST(all_cpus_ticking)
