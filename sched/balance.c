@@ -453,13 +453,15 @@ void rebalance_tick(int this_cpu, int idle)
 
 /*
  * Exec placements in flight. A task sent to another runqueue at exec counts
- * there, and no longer where it is, from the decision until it first moves
- * (then nr_running says where it is: move_queued_task() calls
- * exec_placed()). Without this, children exec'ing at once on several CPUs
- * (or one after another, faster than the migration threads move them) all
- * see the same empty node and go there together. Keeping the reservation
- * past the move counted the task twice at dest and not at all at src: a
- * child then stayed on a node already full (3/2/1/2 on 4n2c2t).
+ * there, and no longer where it is, from the decision until it reaches the
+ * destination's node (then nr_running says where it is: move_queued_task()
+ * calls exec_moved()). A balancer that moves it elsewhere first moves the
+ * "no longer here" with it. Without this, children exec'ing at once on
+ * several CPUs (or one after another, faster than the migration threads
+ * move them) all see the same empty node and go there together. Keeping
+ * the reservation past the move counted the task twice at dest and not at
+ * all at src: a child then stayed on a node already full (3/2/1/2 on
+ * 4n2c2t).
  *
  * exec_lock serializes the decisions and guards both arrays (indexed by
  * rq->id) and every task's exec_placing/exec_src/exec_dst. It is a leaf:
@@ -554,6 +556,25 @@ static int sched_best_cpu(struct task_struct *p)
 			break;
 	}
 	return best;
+}
+
+void exec_moved(struct task_struct *p, runqueue_t *rq)
+{
+	unsigned long flags = arch_irq_save();
+
+	arch_spin_lock(&exec_lock);
+	if (p->exec_placing) {
+		exec_out[p->exec_src]--;
+		if (rq->node == runqueues[p->exec_dst].node) {
+			exec_in[p->exec_dst]--;
+			p->exec_placing = 0;
+		} else {
+			exec_out[rq->id]++;
+			p->exec_src = rq->id;
+		}
+	}
+	arch_spin_unlock(&exec_lock);
+	arch_irq_restore(flags);
 }
 
 void exec_placed(struct task_struct *p)

@@ -96,6 +96,10 @@ static void migrate_now(struct task_struct *p, int dest, enum sched_move why)
 		double_rq_unlock(src, dst);
 	}
 	from = task_cpu(p);
+	/* The request is served now (a newer one, queued again, keeps its
+	 * own dest). */
+	if (list_empty(&p->migration_list))
+		p->migrate_dest = -1;
 	if (p->state == TASK_ZOMBIE)
 		goto out;
 	if (why == SCHED_MOVE_AFFINITY && task_allowed(p, from))
@@ -405,8 +409,13 @@ void migration_thread_run(void)
 		int dest = p->migrate_dest;
 		enum sched_move why = (enum sched_move)p->migrate_why;
 
+		/* migrate_dest stays set until migrate_now() holds p's lock:
+		 * while it is set no balancer pulls p (can_migrate()). Under
+		 * TCG this thread's vCPU may stall for tens of ms right here,
+		 * and balancers then passed an exec'ing child from node to
+		 * node, each time out of reach of the request that chased it,
+		 * until it gave up and loaded its image on the wrong node. */
 		list_del_init(&p->migration_list);
-		p->migrate_dest = -1;
 		arch_spin_unlock(&rq->lock);
 		migrate_now(p, dest, why);
 		arch_spin_lock(&rq->lock);

@@ -288,9 +288,9 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 	p->cpu = cpu;
 	enqueue_task(p, dst->active);
 	dst->nr_running++;
-	/* nr_running now says where p is: its exec reservation is over. */
+	/* nr_running now says where p is: its exec reservation follows. */
 	if (p->exec_placing)
-		exec_placed(p);
+		exec_moved(p, dst);
 	if (src != dst) {
 		sched_stats[cpu].moves_in[why]++;
 		arch_trace(SCHED_TRACE_MIGRATE, p, from, cpu, why);

@@ -197,9 +197,14 @@ void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p);
 int task_has_idle_home(const struct task_struct *p);
 /* Reset the balancers' state (sched_init). */
 void balance_init(void);
-/* p, reserved by an exec placement, has moved: drop the reservation.
- * Takes exec_lock (a leaf: runqueue locks may be held). */
+/* p, reserved by an exec placement, runs where it was sent, or gave up:
+ * drop the reservation. Takes exec_lock (a leaf: runqueue locks may be
+ * held). */
 void exec_placed(struct task_struct *p);
+/* p, reserved by an exec placement, was moved to rq (both runqueue locks
+ * held): on the destination's node the reservation is over; elsewhere (a
+ * balancer took it first) it now leaves from rq. Takes exec_lock. */
+void exec_moved(struct task_struct *p, runqueue_t *rq);
 /* Called from scheduler_tick() without locks held. */
 void rebalance_tick(int this_cpu, int idle);
 /*

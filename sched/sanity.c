@@ -22,10 +22,10 @@
  *     here is the idle CPU's own ticks: a CPU that does not tick cannot
  *     balance, and under QEMU's TCG on a loaded host a vCPU may not run
  *     for 100 ms and more while the others count jiffies on. Only tasks
- *     off a CPU for WAIT_MIN ticks count as waiting: a pipe pair on one
- *     CPU always has one task just woken beside it (the sync wakeup
- *     queues it for the waker's CPU, and the waker sleeps a moment
- *     later), a different one at every check.
+ *     off a CPU for WAIT_MIN ticks and not promised to a migration thread
+ *     count as waiting: a pipe pair on one CPU always has one task just
+ *     woken beside it (the sync wakeup queues it for the waker's CPU, and
+ *     the waker sleeps a moment later), a different one at every check.
  *
  * Each violation is logged with the state that caused it; the count is
  * returned and accumulated.
@@ -160,10 +160,12 @@ static int check_runqueue(runqueue_t *rq)
 	return found;
 }
 
-/* p is queued and has been off a CPU for WAIT_MIN ticks. */
+/* p is queued, has been off a CPU for WAIT_MIN ticks, and no migration
+ * thread is about to move it (balancers leave such a task alone: the
+ * request's thread owes it a CPU, not the idle ones). */
 static int waits(const struct task_struct *p)
 {
-	return p->array && !task_running(p) &&
+	return p->array && !task_running(p) && p->migrate_dest < 0 &&
 	       arch_jiffies() - p->last_run >= WAIT_MIN;
 }
 

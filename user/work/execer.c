@@ -12,14 +12,18 @@
  * a pipe (fd FD survives exec). Then it burns the CPU until the parent
  * stops it.
  *
- * The hogs must all be running while the later children decide: each
- * decision counts the hogs already placed. Forking takes tens of ms per
- * child under QEMU, so a hog that stopped after a fixed time would be gone
- * before the last child chose its node. The parent therefore lets the hogs
- * run until every child has reported, then ms longer, and kills them.
+ * One child at a time: the parent forks a child and sleeps in read()
+ * until it has reported, so each exec decision sees the hogs placed
+ * before it and not the parent (a parent still forking counts on its
+ * node, and how many children it pushed away depended on how fast exec
+ * was). The hogs must all be running while the later children decide:
+ * the parent lets them run until every child has reported, then ms
+ * longer, and kills them.
  */
 #include "work/burn.h"
 
+/* What a child whose exec failed reports instead of its node. */
+#define EXEC_FAILED	0xff
 /* A hog whose parent died stops by itself after this long (ms). */
 #define CHILD_MAX_MS	20000
 
@@ -65,7 +69,11 @@ int main(int argc, char **argv)
 	snprintf(t0buf, sizeof(t0buf), "%lu", (unsigned long)(shim_now_us() / 1000));
 	snprintf(fdbuf, sizeof(fdbuf), "%d", fds[1]);
 	/* Where the children are forked: exec placement moves them from here. */
+	/* On one CPU while it forks (the issue's "a parent on node 0"):
+	 * else each child's report, a sync wakeup, drew the parent to the
+	 * child's CPU, and the next child was forked on another node. */
 	shim_getcpu(&pcpu, &pnode);
+	shim_pin(pcpu);
 	printf("execer: forking on cpu=%d node=%d\n", pcpu, pnode);
 	for (i = 0; i < n; i++) {
 		int pid = shim_fork();
@@ -75,19 +83,25 @@ int main(int argc, char **argv)
 			int r;
 
 			shim_close(fds[0]);
+			shim_unpin();	/* exec placement may move it */
 			r = shim_exec(shim_self(self), args);
 			printf("execer: exec %s failed (%d)\n", shim_self(self), r);
+			rep = EXEC_FAILED;
+			shim_write(fds[1], &rep, 1);
 			shim_exit(127);
 		}
-		if (pid > 0)
-			pids[forked++] = pid;
+		if (pid < 0)
+			continue;
+		pids[forked++] = pid;
+		/* Asleep until this child has exec'd and said where it is. */
+		if (shim_read(fds[0], &rep, 1) == 1 && rep != EXEC_FAILED) {
+			per_node[rep & 0x3f]++;
+			reported++;
+		}
 	}
-	/* Every report, or end of file once no child holds the pipe. */
+	shim_close(fds[0]);
 	shim_close(fds[1]);
-	while (reported < forked && shim_read(fds[0], &rep, 1) == 1) {
-		per_node[rep]++;
-		reported++;
-	}
+	shim_unpin();
 	shim_sleep_ms((unsigned int)ms);
 	for (i = 0; i < forked; i++)
 		shim_kill(pids[i]);
