@@ -48,7 +48,8 @@
 #define STARVATION_LIMIT	(30 * HZ)
 
 /* 1: a sync wakeup (the waker is about to sleep, e.g. a pipe) moves the
- * wakee to the waker's CPU and does not preempt. D7. */
+ * wakee to the waker's CPU and does not preempt. D7. The sleep still
+ * counts towards sleep_avg, as in 2.5.59 (D7 dropped it: sched/wakeup.c). */
 #define SYNC_WAKEUPS		1
 /* 1: a forked child is queued just in front of its parent at the parent's
  * priority, so it runs as soon as the parent yields the CPU. D7. */

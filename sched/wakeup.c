@@ -80,8 +80,12 @@ static int allowed_cpu(const struct task_struct *p)
  * sleep, as a pipe writer waiting for its reader - moves the wakee to the
  * waker's CPU if it may run there, and queues it without preempting: the
  * two then run in turn on one CPU with a warm cache. Other wakeups, and a
- * sync one whose wakee may not come, credit the sleep to sleep_avg and
- * look for a CPU with wake_up_cpu().
+ * sync one whose wakee may not come, look for a CPU with wake_up_cpu().
+ * Every wakeup credits the sleep to sleep_avg (activate_task), as 2.5.59
+ * does. D7 queued a sync wakee with __activate_task, without the credit:
+ * a task woken only through pipes then never earned a bonus, tied the
+ * hogs forever at its fork-time priority and waited up to a whole slice
+ * behind one (the bench's wakeup tail, bench/notes.md).
  */
 int wake_up_process(struct task_struct *p, int sync)
 {
@@ -117,17 +121,14 @@ int wake_up_process(struct task_struct *p, int sync)
 		}
 		if (p->state == TASK_UNINTERRUPTIBLE)
 			rq->nr_uninterruptible--;
+		activate_task(p, rq);
 		/* Sync only on the waker's own CPU: a wakee that stays on
 		 * another CPU (pinned there, or running there still; a
 		 * sibling sharing our runqueue too) must have that CPU
 		 * told, or it waits for the CPU's next tick: 1 ms pipe
 		 * round trips (2.5.59: "if (!sync || rq != this_rq)"). */
-		if (sync && task_cpu(p) == this_cpu) {
-			__activate_task(p, rq);
-		} else {
-			activate_task(p, rq);
+		if (!sync || task_cpu(p) != this_cpu)
 			wake_up_cpu(rq, task_cpu(p), p);
-		}
 		success = 1;
 		arch_trace(SCHED_TRACE_WAKEUP, p, task_cpu(p), sync, 0);
 		break;

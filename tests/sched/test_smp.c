@@ -79,6 +79,39 @@ static void test_sync_wakeup(void)
 	      task_cpu(p), w->need_resched);
 }
 
+/*
+ * A sync wakeup also credits the sleep (2.5.59's activate_task), still
+ * without preempting (D7): a pipe reader that slept among hogs earns its
+ * bonus and runs before an equal-nice hog once its waker sleeps. D7 queued
+ * it with __activate_task, no credit: it kept its fork-time priority, tied
+ * the hogs, and waited a whole slice behind one (bench/notes.md, "Wakeup
+ * tail").
+ */
+static void test_sync_wakeup_credits_sleep(void)
+{
+	struct task_struct *w, *h, *p;
+	const unsigned long slept = MAX_SLEEP_AVG / 5;	/* 2 s: 2 levels */
+
+	machine(TWO, NULL);
+	w = spawn(0, 0);
+	settle();			/* the waker runs on CPU 0 */
+	h = spawn(0, 0);		/* a hog queued behind it */
+	p = spawn(1, 0);
+	settle();
+	sleep_current(1);		/* p sleeps on CPU 1 */
+	sim_jiffies += slept;
+	sim_cpu = 0;
+	wake_up_process(p, 1);
+	CHECK(task_cpu(p) == 0 && p->sleep_avg >= slept && p->prio < h->prio &&
+	      !w->need_resched,
+	      "sync_wakeup_credits_sleep", "cpu=%d sleep_avg=%lu prio=%d hog=%d "
+	      "resched=%d", task_cpu(p), p->sleep_avg, p->prio, h->prio,
+	      w->need_resched);
+	sleep_current(0);		/* the waker sleeps */
+	CHECK(cpu_curr(0) == p, "sync_wakee_runs_before_hog", "cpu0 runs %d",
+	      cpu_curr(0)->pid);
+}
+
 /* An idle CPU pulls one task per idle tick, until even; then a busy
  * balance needs a 25% imbalance. */
 static void test_idle_balance(void)
@@ -325,6 +358,7 @@ void test_smp(void)
 	test_wake_idle_sibling();
 	test_wake_preempts_lowest();
 	test_sync_wakeup();
+	test_sync_wakeup_credits_sleep();
 	test_idle_balance();
 	test_busy_balance();
 	test_pull_skips_pinned();
