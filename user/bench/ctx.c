@@ -220,14 +220,33 @@ void bench_pipes(void)
  * A sleeper among hogs: one hog per CPU, a waker that sleeps 2 ms and then
  * writes the TSC into a pipe, and the sleeper (this process) blocked in
  * read(). A sample is the time from the write to the sleeper running.
+ *
+ * Two things make it measure a sleeper among hogs rather than tasks just
+ * forked (bench/notes.md, "Wakeup tail", has the traces):
+ *  - The sleeper answers each wakeup through a second pipe and the waker
+ *    waits for that answer: one wakeup, one sample. Without it a sleeper
+ *    held off its CPU once found up to 50 stale timestamps queued in the
+ *    pipe, and one slow wakeup filled the 99th percentile.
+ *  - WAKEUP_WARMUP_MS of the same loop, unmeasured, first. An O(1)
+ *    scheduler tells a sleeper from a hog by the sleep average, and D7's
+ *    is slow to build (MAX_SLEEP_AVG 10 s: a second of sleep per priority
+ *    level; forked tasks start with half their parent's): right after
+ *    fork the sleeper, the waker and the hogs all sit at the same
+ *    priority, and a woken task waits for a hog's time slice. Both kernels
+ *    run the same warm-up.
  */
+#define WAKEUP_WARMUP_MS	2000
+#define WAKEUP_SLEEP_MS		2
+
 void bench_wakeup(void)
 {
 	static int pids[65];
-	int fds[2], i, r, n = bench_rounds(500, 50), nh = bench.ncpus, got = 0;
-	char extra[32];
+	int fds[2], ack[2], i, r, n = bench_rounds(500, 50), nh = bench.ncpus;
+	int got = 0, warm = 0;
+	uint64_t warm_end;
+	char extra[64], c = 'a';
 
-	if (shim_pipe(fds) < 0) {
+	if (shim_pipe(fds) < 0 || shim_pipe(ack) < 0) {
 		bench_skip("wakeup", "pipe_failed");
 		return;
 	}
@@ -240,26 +259,39 @@ void bench_wakeup(void)
 	pids[nh] = shim_fork();
 	if (pids[nh] == 0) {
 		shim_close(fds[0]);
+		shim_close(ack[1]);
 		for (;;) {
 			uint64_t t;
 
-			shim_sleep_ms(2);
+			shim_sleep_ms(WAKEUP_SLEEP_MS);
 			t = rdtsc();
-			if (shim_write(fds[1], &t, sizeof(t)) != sizeof(t))
+			if (shim_write(fds[1], &t, sizeof(t)) != sizeof(t) ||
+			    shim_read(ack[0], &c, 1) != 1)
 				shim_exit(1);
 		}
 	}
 	shim_close(fds[1]);
-	for (r = -5; r < n; r++) {
-		uint64_t t;
+	shim_close(ack[0]);
+	warm_end = rdtsc() + (uint64_t)WAKEUP_WARMUP_MS * bench.tsc_khz;
+	for (r = 0; r < n; ) {
+		uint64_t t, now;
 
 		if (shim_read(fds[0], &t, sizeof(t)) != sizeof(t))
 			break;
-		if (r >= 0)
-			samples[got++] = rdtsc() - t;
+		now = rdtsc();
+		if (shim_write(ack[1], &c, 1) != 1)
+			break;
+		if (now < warm_end) {
+			warm++;
+			continue;
+		}
+		samples[got++] = now - t;
+		r++;
 	}
 	shim_close(fds[0]);
+	shim_close(ack[1]);
 	bench_kill_all(pids, nh + 1);
-	snprintf(extra, sizeof(extra), "hogs=%d", nh);
+	snprintf(extra, sizeof(extra), "hogs=%d warmup_ms=%d warmup_rounds=%d",
+		 nh, WAKEUP_WARMUP_MS, warm);
 	bench_row("wakeup", UNIT_NS, samples, got, 1, extra);
 }
