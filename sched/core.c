@@ -181,7 +181,12 @@ void schedule_tail(void)
 	finish_task_switch();
 }
 
-static void __schedule(int preempt)
+/*
+ * preempt: prev is preempted (an interrupt's way out), not going to sleep.
+ * yield: prev yields (sched_yield()): requeued under the same lock hold
+ * as the pick, not in a lock section of its own before it.
+ */
+static void __schedule(int preempt, int yield)
 {
 	struct task_struct *prev, *next;
 	unsigned long flags;
@@ -194,6 +199,8 @@ static void __schedule(int preempt)
 	arch_spin_lock(&rq->lock);
 	prev = cpu_curr(this_cpu);
 	prev->last_run = arch_jiffies();
+	if (yield)
+		yield_requeue(prev, rq, prev->last_run);
 
 	/*
 	 * A task that set itself asleep (or dead) leaves the runqueue - unless
@@ -228,12 +235,17 @@ static void __schedule(int preempt)
 
 void schedule(void)
 {
-	__schedule(0);
+	__schedule(0, 0);
 }
 
 void schedule_preempt(void)
 {
-	__schedule(1);
+	__schedule(1, 0);
+}
+
+void schedule_yield(void)
+{
+	__schedule(0, 1);
 }
 
 /* ---- the tick ----------------------------------------------------------- */

@@ -235,29 +235,27 @@ int sched_setscheduler(struct task_struct *p, int policy, int rt_priority)
 /*
  * Yield (2.5.59): a normal task goes to the expired array, behind every
  * task that still has a slice; a real-time task to the end of its list.
+ * p is the current task of rq, whose lock is held (schedule_yield());
+ * now is arch_jiffies(), read once by the caller (a 64-bit division here).
  */
-void sched_yield(void)
+void yield_requeue(struct task_struct *p, runqueue_t *rq, unsigned long now)
 {
-	struct task_struct *p;
-	unsigned long flags;
-	runqueue_t *rq;
-
-	flags = arch_irq_save();
-	rq = this_rq();
-	arch_spin_lock(&rq->lock);
-	p = current_task();
 	if (p->array && !rt_task(p)) {
 		dequeue_task(p, p->array);
 		enqueue_task(p, rq->expired);
 		if (!rq->expired_timestamp)
-			rq->expired_timestamp = arch_jiffies();
+			rq->expired_timestamp = now;
 	} else if (p->array) {
 		list_del(&p->run_list);
 		list_add_tail(&p->run_list, &p->array->queue[p->prio]);
 	}
-	arch_spin_unlock(&rq->lock);
-	arch_irq_restore(flags);
-	schedule();
+}
+
+/* One lock hold for the requeue and the pick (2.5.59 takes the lock
+ * twice: sys_sched_yield(), then schedule()). */
+void sched_yield(void)
+{
+	schedule_yield();
 }
 
 /* ---- queries ------------------------------------------------------------ */
