@@ -91,38 +91,67 @@ void timer_set_tick_hook(tick_hook_t fn)
 	__atomic_store_n(&tick_hook, fn, __ATOMIC_RELEASE);
 }
 
-/* The watchdog: 0 when disarmed, else the TSC deadline. Read by every tick
- * on every CPU, so a CPU stuck with interrupts off is caught by the others. */
+/*
+ * The watchdog: 0 when disarmed, else the TSC deadline. Read by every tick
+ * on every CPU, so a CPU stuck with interrupts off is caught by the others.
+ * A 64-bit store is two 32-bit ones on i686, and a tick between them once
+ * read a deadline made of the new low half alone, long passed: a false
+ * "did not finish in time" panic on a loaded host. So the deadline is
+ * guarded by a sequence count (a seqlock): odd while a writer changes it;
+ * a tick that sees it odd, or changed across its read, skips the check.
+ * One writer at a time (the test that arms it).
+ */
+static volatile uint32_t watchdog_seq;
 static volatile uint64_t watchdog_deadline;
 static const char *volatile watchdog_what;
+
+static void watchdog_set(uint64_t deadline)
+{
+	watchdog_seq++;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	watchdog_deadline = deadline;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	watchdog_seq++;
+}
 
 void timer_watchdog_arm(uint32_t us, const char *what)
 {
 	watchdog_what = what;
-	/* Two 32-bit halves: disarm first so no tick sees a torn deadline
-	 * that happens to have passed. */
-	watchdog_deadline = 0;
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	watchdog_deadline = timer_deadline_us(us);
+	watchdog_set(timer_deadline_us(us));
 }
 
 void timer_watchdog_disarm(void)
 {
-	watchdog_deadline = 0;
+	watchdog_set(0);
+}
+
+/* The deadline has passed and was not changed meanwhile. */
+static int watchdog_expired(void)
+{
+	uint32_t seq = watchdog_seq;
+	uint64_t wd;
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (seq & 1)
+		return 0;
+	wd = watchdog_deadline;
+	if (!wd || !timer_expired(wd))
+		return 0;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	return watchdog_seq == seq;
 }
 
 static void timer_interrupt(struct trap_frame *f)
 {
 	tick_hook_t fn = __atomic_load_n(&tick_hook, __ATOMIC_ACQUIRE);
-	uint64_t wd = watchdog_deadline;
 	struct percpu *pc = this_cpu();
 
 	pc->ticks++;
 	if (*(uint32_t *)pc->stack_base != STACK_END_MAGIC)
 		panic("stack overflow: the end of CPU %d's stack at 0x%lx was overwritten",
 		      pc->cpu, (unsigned long)pc->stack_base);
-	if (wd && watchdog_deadline == wd && timer_expired(wd)) {
-		watchdog_deadline = 0;
+	if (watchdog_expired()) {
+		watchdog_set(0);
 		panic("watchdog: %s did not finish in time", watchdog_what);
 	}
 	if (fn)
