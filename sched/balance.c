@@ -558,37 +558,37 @@ static int sched_best_cpu(struct task_struct *p)
 	return best;
 }
 
-void exec_moved(struct task_struct *p, runqueue_t *rq)
+/* p's reservation now leaves from rq, or (rq NULL) is over. */
+static void exec_reservation_move(struct task_struct *p, runqueue_t *rq)
 {
 	unsigned long flags = arch_irq_save();
 
 	arch_spin_lock(&exec_lock);
 	if (p->exec_placing) {
 		exec_out[p->exec_src]--;
-		if (rq->node == runqueues[p->exec_dst].node) {
-			exec_in[p->exec_dst]--;
-			p->exec_placing = 0;
-		} else {
+		if (rq) {
 			exec_out[rq->id]++;
 			p->exec_src = rq->id;
+		} else {
+			exec_in[p->exec_dst]--;
+			p->exec_placing = 0;
 		}
 	}
 	arch_spin_unlock(&exec_lock);
 	arch_irq_restore(flags);
 }
 
+void exec_moved(struct task_struct *p, runqueue_t *rq)
+{
+	/* exec_dst is read unlocked: it changes only when p itself places
+	 * a new exec, and p is not running (it is being moved). */
+	exec_reservation_move(p, rq->node == runqueues[p->exec_dst].node ?
+			      NULL : rq);
+}
+
 void exec_placed(struct task_struct *p)
 {
-	unsigned long flags = arch_irq_save();
-
-	arch_spin_lock(&exec_lock);
-	if (p->exec_placing) {
-		exec_out[p->exec_src]--;
-		exec_in[p->exec_dst]--;
-		p->exec_placing = 0;
-	}
-	arch_spin_unlock(&exec_lock);
-	arch_irq_restore(flags);
+	exec_reservation_move(p, NULL);
 }
 
 /* Requests balance_exec() makes before it runs on where it was sent. */

@@ -243,7 +243,9 @@ void schedule_preempt(void)
 	__schedule(1, 0);
 }
 
-void schedule_yield(void)
+/* One lock hold for the requeue and the pick (2.5.59 takes the lock
+ * twice: sys_sched_yield(), then schedule()). */
+void sched_yield(void)
 {
 	__schedule(0, 1);
 }

@@ -180,9 +180,8 @@ extern struct list_head all_tasks;
 void activate_task(struct task_struct *p, runqueue_t *rq);
 /* rq (held) has a queued task cpu could run now. */
 int rq_has_work_for(runqueue_t *rq, int cpu);
-/* core.c: schedule() for sched_yield(), which requeues the current task
- * with yield_requeue() (task.c) under the lock of the pick. */
-void schedule_yield(void);
+/* sched_yield() (core.c) requeues the current task with this, under the
+ * lock hold of its pick. */
 void yield_requeue(struct task_struct *p, runqueue_t *rq, unsigned long now);
 
 /* ---- wakeup.c ----------------------------------------------------------- */

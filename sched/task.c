@@ -235,27 +235,22 @@ int sched_setscheduler(struct task_struct *p, int policy, int rt_priority)
 /*
  * Yield (2.5.59): a normal task goes to the expired array, behind every
  * task that still has a slice; a real-time task to the end of its list.
- * p is the current task of rq, whose lock is held (schedule_yield());
+ * p is the current task of rq, whose lock is held (core.c's sched_yield());
  * now is arch_jiffies(), read once by the caller (a 64-bit division here).
  */
 void yield_requeue(struct task_struct *p, runqueue_t *rq, unsigned long now)
 {
-	if (p->array && !rt_task(p)) {
-		dequeue_task(p, p->array);
-		enqueue_task(p, rq->expired);
-		if (!rq->expired_timestamp)
-			rq->expired_timestamp = now;
-	} else if (p->array) {
+	if (!p->array)
+		return;
+	if (rt_task(p)) {
 		list_del(&p->run_list);
 		list_add_tail(&p->run_list, &p->array->queue[p->prio]);
+		return;
 	}
-}
-
-/* One lock hold for the requeue and the pick (2.5.59 takes the lock
- * twice: sys_sched_yield(), then schedule()). */
-void sched_yield(void)
-{
-	schedule_yield();
+	dequeue_task(p, p->array);
+	enqueue_task(p, rq->expired);
+	if (!rq->expired_timestamp)
+		rq->expired_timestamp = now;
 }
 
 /* ---- queries ------------------------------------------------------------ */
