@@ -68,7 +68,7 @@ static const struct {
 	BENCH_O1_ROWS(O1_DEF)
 #undef O1_DEF
 	/* Ours only, in the kernel (kernel/bench_o1.c, boot option bench_o1):
-	 * kernel threads reach 10 000 where processes stop at MAX_PROCS. */
+	 * the same curve with kernel threads, no user-mode entry and exit. */
 	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2 },
 	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2 },
 	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0 },

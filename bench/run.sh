@@ -99,9 +99,9 @@ echo "bench: Linux took $((SECONDS - t1)) s" >&2
 grep '^bench: ' "$out/logs/os-$shape.log" >"$out/os.txt"
 grep '^bench: ' "$out/logs/linux-$shape.log" >"$out/linux.txt"
 
-# Ours in the kernel: the O(1) curve to 10 000 tasks (the user-level o1_N
-# rows, user/bench/o1rows.h, stop at 1000 processes: MAX_PROCS is 1100),
-# kernel/bench_o1.c; noshare, so that the sibling's HT-aware
+# Ours in the kernel: the same O(1) curve as the user-level o1_N rows
+# (user/bench/o1rows.h), with kernel threads, kernel/bench_o1.c: a
+# switch without the way in and out of user mode; noshare, so that the sibling's HT-aware
 # search does not walk the hogs pinned away from it. QUICK: to 100.
 t1=$SECONDS
 QEMU_MODE=batch QEMU_KERNEL=$kernel QEMU_APPEND="bench_o1${quick:+=100} noshare" \

@@ -2,17 +2,18 @@
  * bench_o1.c - the in-kernel half of make bench's O(1) row: what one switch
  * costs on a CPU that holds N runnable tasks, N = 1, 100, 1000, 10000.
  *
- * The user-mode row (user/bench/load.c) stops at 1000: a forked process
- * costs about 32 KiB and MAX_PROCS (kernel/task.h) is 1100, the fork
- * bomb's wall. A kernel thread costs a 16 KiB stack, so 10 000 fit. On the CPU: N hogs at nice 19, and
- * a pair at nice -20 that hand the CPU to each other (each wakes the other,
- * then sleeps until woken). Every switch of the pair is one schedule()
- * choosing between the partner and N queued hogs - the O(1) claim.
+ * The user-mode rows (user/bench/load.c) measure the same with processes,
+ * on both kernels; this one leaves out the way into and out of user mode.
+ * On the CPU: N hogs at nice 19, and a pair at nice -20 that hand the CPU
+ * to each other (each wakes the other, then sleeps until woken). Every
+ * switch of the pair is one schedule() choosing between the partner and N
+ * queued hogs - the O(1) claim.
  *
- * Boot option `bench_o1` (or bench_o1=N: sizes up to N; make bench adds it, with `noshare`: on a shared
- * runqueue the sibling's HT-aware search would walk the N hogs, all pinned
- * away from it, which is a cost of D7's design of its own, not of
- * schedule() on this CPU). Prints, in make bench's line format,
+ * Boot option `bench_o1` (or bench_o1=N: sizes up to N). make bench adds
+ * it with `noshare`: on a shared runqueue the sibling's HT-aware search
+ * would walk the N hogs, all pinned away from it, which is a cost of D7's
+ * design of its own, not of schedule() on this CPU. Prints, in make
+ * bench's line format,
  *   bench: name=o1k_N unit=ns median=M min=A max=B rounds=R tasks=N cpu=C
  * and leaves QEMU through isa-debug-exit.
  */

@@ -1,6 +1,6 @@
 /*
  * sys_proc.c - system calls of process life: exit, fork, exec, waitpid,
- * getpid, getppid, kill, yield, sleep_ms, reboot (uapi/syscall.h).
+ * getpid, getppid, kill, yield, sleep_ms, reboot, proclimit (uapi/syscall.h).
  */
 #include "syscall.h"
 #include "debugexit.h"
@@ -21,6 +21,11 @@ int sys_exit(int status)
 int sys_fork(void)
 {
 	return do_fork(this_task()->uframe);
+}
+
+int sys_proclimit(int limit)
+{
+	return task_proc_limit(limit);
 }
 
 /* Copy argv (a user array of user strings, NULL-terminated) into buf:

@@ -15,7 +15,7 @@
 	X(yield) X(sleep_ms) X(nice) X(sched_setscheduler)		\
 	X(sched_setaffinity) X(sched_getaffinity) X(getcpu) X(read)	\
 	X(write) X(close) X(pipe) X(clock_us) X(schedstat) X(topo)	\
-	X(reboot) X(open) X(poll) X(trace)
+	X(reboot) X(open) X(poll) X(trace) X(proclimit)
 
 int sys_exit(int status);
 int sys_fork(void);
@@ -41,6 +41,7 @@ int sys_topo(char *buf, uint32_t len);
 int sys_reboot(int cmd, int status);
 int sys_open(const char *path, int flags);
 int sys_poll(int fd, int timeout_ms);
+int sys_proclimit(int limit);
 int sys_trace(int cmd, void *buf, uint32_t len);	/* kernel/trace.c */
 
 #endif

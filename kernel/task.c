@@ -27,6 +27,7 @@ struct task *task_table[MAX_TASKS];
 static int next_pid = 2;	/* 1 is init's: the first process */
 static int init_pid_given;
 static int nr_procs;
+static int proc_limit = PROC_LIMIT_DEFAULT;	/* task_table_lock */
 
 struct task *this_task(void)
 {
@@ -43,7 +44,7 @@ int task_alloc_pid(struct task *t)
 	uint32_t flags = spin_lock_irqsave(&task_table_lock);
 	int i, slot = -1, pid;
 
-	if (t->is_proc && nr_procs >= MAX_PROCS)
+	if (t->is_proc && nr_procs >= proc_limit)
 		goto full;
 	for (i = 0; i < MAX_TASKS; i++)
 		if (!task_table[i]) {
@@ -89,6 +90,26 @@ struct task *task_find(int pid)
 int task_nr_procs(void)
 {
 	return nr_procs;
+}
+
+int task_proc_limit(int limit)
+{
+	uint64_t half = 0;
+	int most, node;
+	uint32_t flags;
+
+	for (node = 0; node < MAX_NODES; node++)
+		half += (uint64_t)pmm_total_pages(node) * PAGE_SIZE / 2;
+	most = half / PROC_COST < PROC_LIMIT_MAX ? (int)(half / PROC_COST) : PROC_LIMIT_MAX;
+
+	if (limit && (limit < PROC_LIMIT_MIN || limit > most))
+		return -EINVAL;
+	flags = spin_lock_irqsave(&task_table_lock);
+	if (limit)
+		proc_limit = limit;
+	limit = proc_limit;
+	spin_unlock_irqrestore(&task_table_lock, flags);
+	return limit;
 }
 
 static void task_unlist(struct task *t)

@@ -35,21 +35,30 @@
 #define KSTACK_ORDER	2			/* 16 KiB, like the CPUs' boot stacks */
 #define KSTACK_SIZE	(4096u << KSTACK_ORDER)
 /* Pid table slots (all tasks): kernel threads are cheap (a 16 KiB stack),
- * and the in-kernel O(1) benchmark runs 10 000 of them (bench_o1.c). */
-#define MAX_TASKS	10240
+ * and the in-kernel O(1) benchmark runs 10 000 of them (bench_o1.c); the
+ * user-level one (user/bench/o1rows.h) 10 000 processes. */
+#define MAX_TASKS	12288
 /*
- * User processes alive at once (zombies count): past it fork() says -EAGAIN,
- * which is what stops a fork bomb. Sized from memory: a forked child costs
- * 8 pages, 32 KiB (16 KiB kernel stack, page directory, two page tables,
- * the stack page it writes; user/tests/cowcheck's fork_1000 measures it),
- * so 1100 of them take 35 MiB, a quarter of the smallest shape of
+ * User processes alive at once (zombies count): past the limit fork() says
+ * -EAGAIN, which is what stops a fork bomb. A forked child costs 8 pages,
+ * PROC_COST (16 KiB kernel stack, page directory, two page tables, the
+ * stack page it writes; user/tests/cowcheck's fork_1000 measures it), so
+ * the boot limit's 1100 take 35 MiB, a quarter of the smallest shape of
  * tests/topologies (`up`, 128 MiB): the bomb meets -EAGAIN before memory
  * runs out. An exec'd program maps its whole image and 64 KiB of stack
  * (about 130 KiB); 1100 of those would need 140 MiB, and on `up` fork()
- * says -ENOMEM first, which the fork bomb test accepts too. 1100 leaves
- * room for the O(1) bench's 1000 hogs, its ping-pong pair, bench, sh, init.
+ * says -ENOMEM first, which the fork bomb test accepts too.
+ *
+ * proclimit() (uapi/syscall.h) changes the limit at run time, as Linux's
+ * kernel.threads-max does: make bench raises it for its 10 000 hogs. It
+ * can go up to PROC_LIMIT_MAX, which leaves pid slots for the kernel's
+ * threads (two per CPU and the tests'), and to as many processes at
+ * PROC_COST as half of the machine's memory holds.
  */
-#define MAX_PROCS	1100
+#define PROC_LIMIT_DEFAULT	1100
+#define PROC_LIMIT_MIN		16		/* init, sh and a pipeline still fit */
+#define PROC_LIMIT_MAX		(MAX_TASKS - 512)
+#define PROC_COST		(32u << 10)	/* bytes per forked child, measured */
 
 struct mm;
 struct file;
@@ -64,7 +73,7 @@ struct task {
 	uint32_t cr3;			/* page directory it runs on */
 	struct mm *mm;			/* NULL for kernel threads */
 	struct task *parent;		/* NULL for kernel threads */
-	int is_proc;			/* a user process (counts to MAX_PROCS) */
+	int is_proc;			/* a user process (counts to the limit) */
 	int exit_status;		/* waitpid() status word */
 	volatile int killed;		/* kill(): exit at the next user return */
 	volatile int reaped;
@@ -122,6 +131,10 @@ extern struct spinlock task_table_lock;
 extern struct task *task_table[MAX_TASKS];
 int task_alloc_pid(struct task *t);	/* -EAGAIN when full */
 int task_nr_procs(void);
+/* The user process limit: limit 0 only reads it, else it becomes limit.
+ * Returns the limit in force, or -EINVAL outside [PROC_LIMIT_MIN, the
+ * largest this machine allows] (see PROC_LIMIT_DEFAULT). */
+int task_proc_limit(int limit);
 
 /* Internal: the fresh task's stack, switch frame and pid (task.c). */
 struct task *task_alloc(const char *name, int node);

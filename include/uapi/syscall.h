@@ -55,7 +55,8 @@
 #define SYS_reboot		23	/* (int cmd, int status) -> never returns (REBOOT_*) */
 #define SYS_open		24	/* (const char *path, int flags) -> fd: an initrd file, read only */
 #define SYS_poll		25	/* (int fd, int timeout_ms) -> 1 readable, 0 timed out */
-#define NR_SYSCALLS		26	/* one more than the largest number */
+#define SYS_proclimit		26	/* (int limit) -> the limit of user processes in force */
+#define NR_SYSCALLS		27	/* one more than the largest number */
 
 /*
  * Semantics, where the one-line summaries above leave a question:
@@ -122,6 +123,13 @@
  * poll(fd, timeout_ms): waits until read(fd) would not block, or
  *   timeout_ms passes (0: just look; -1: forever). `top` uses it on fd 0 to
  *   refresh every second and still see the 'q' key.
+ *
+ * proclimit(limit): how many user processes may be alive at once (zombies
+ *   count); a fork past it is -EAGAIN. limit 0 only reads it. The limit is
+ *   the machine's, like Linux's kernel.threads-max (make bench raises it
+ *   for its O(1) row, the fork bomb test lowers it). -EINVAL below 16 or
+ *   above what the machine allows: as many processes as half its memory
+ *   holds at their smallest (32 KiB), at most 11 776 (kernel/task.h).
  */
 
 /* waitpid() flags and status words (Linux's encoding). */

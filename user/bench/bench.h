@@ -50,13 +50,13 @@ static inline uint64_t rdtsc(void)
 /* ---- sys_os.c / sys_linux.c: what the shim does not have ---------------- */
 int sys_kill(int pid);			/* SIGKILL */
 int sys_poll(int fd, int ms);		/* 1 readable, 0 timed out, <0 error */
-long sys_null(void);
-int sys_renice(int pid, int nice);
-/* Make room for n more tasks where the system allows it (Linux: raise
- * kernel.threads-max, which is 8192 for 1 GiB); 0 or <0. */
+long sys_null(void);			/* the cheapest system call: getppid */
+int sys_renice(int pid, int nice);	/* another process's nice level */
+/* Make room for n more tasks where the system allows it (ours: proclimit;
+ * Linux: kernel.threads-max, which is 7892 for 1 GiB); 0 or -errno. */
 int sys_task_room(int n);
 /* Context switches of CPU cpu since boot (its stat: line), or 0. */
-uint64_t sys_switches(int cpu);	/* another process's nice level */			/* the cheapest system call: getppid */
+uint64_t sys_switches(int cpu);
 /* The topo: report into buf (NUL-terminated); its length or <0. */
 int sys_topo(char *buf, int len);
 

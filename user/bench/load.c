@@ -188,13 +188,15 @@ void bench_balance(void)
 #define O1_FITS(n, quick)	_Static_assert((n) <= BENCH_O1_MAX, "o1rows.h: BENCH_O1_MAX");
 BENCH_O1_ROWS(O1_FITS)
 
-static int o1_run(int n, int *done)
+static int o1_fork_err;	/* the failed fork's -errno, when one failed */
+
+static int o1_run(int n, int *done, int *room)
 {
 	static int pids[BENCH_O1_MAX];
 	int cpu = bench.ncpus - 1, i, got;
 	uint64_t *s = bench_samples();
 
-	sys_task_room(n);
+	*room = sys_task_room(n);
 	shim_pin(0);
 	shim_nice(-20);
 	got = 0;
@@ -206,8 +208,10 @@ static int o1_run(int n, int *done)
 			for (;;)
 				;
 		}
-		if (pids[i] < 0)
+		if (pids[i] < 0) {
+			o1_fork_err = pids[i];
 			break;
+		}
 		sys_renice(pids[i], 19);	/* before it ever runs at -20 */
 	}
 	/* Fewer than n: the process limit; the pair could not fork either. */
@@ -230,7 +234,7 @@ void bench_o1(void)
 
 	for (k = 0; k < nk; k++) {
 		char name[24], extra[64];
-		int got, started;
+		int got, started, room;
 
 		snprintf(name, sizeof(name), "o1_%d", full[k]);
 		if (capped >= 0) {
@@ -238,10 +242,11 @@ void bench_o1(void)
 			bench_skip(name, extra);
 			continue;
 		}
-		started = o1_run(full[k], &got);
+		started = o1_run(full[k], &got, &room);
 		if (started < full[k]) {
 			capped = started;
-			snprintf(extra, sizeof(extra), "fork_limit_%d", capped);
+			snprintf(extra, sizeof(extra), "fork_limit_%d_errno_%d%s", capped,
+				 -o1_fork_err, room ? "_room_refused" : "");
 			bench_skip(name, extra);
 			continue;
 		}

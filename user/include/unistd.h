@@ -46,6 +46,7 @@ int close(int fd);
 int pipe(int fds[2]);
 int open(const char *path, int flags);
 int poll1(int fd, int timeout_ms);
+int proclimit(int limit);	/* 0: read it (uapi/syscall.h) */
 int clock_us(uint64_t *us);
 uint64_t now_us(void);		/* clock_us() or 0 */
 int schedstat(int what, void *buf, unsigned int len);

@@ -81,6 +81,7 @@ int close(int fd) { return SC1(SYS_close, fd); }
 int pipe(int fds[2]) { return SC1(SYS_pipe, fds); }
 int open(const char *path, int flags) { return SC2(SYS_open, path, flags); }
 int poll1(int fd, int timeout_ms) { return SC2(SYS_poll, fd, timeout_ms); }
+int proclimit(int limit) { return SC1(SYS_proclimit, limit); }
 int clock_us(uint64_t *us) { return SC1(SYS_clock_us, us); }
 
 uint64_t now_us(void)

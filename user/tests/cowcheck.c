@@ -14,7 +14,7 @@
  *                  before and after FORK_ROUNDS fork/write/exit rounds
  *   fork_1000      1000 children alive at once (each blocked in read()),
  *                  then all exit and are reaped; notes the pages a child
- *                  costs (the number kernel/task.h's MAX_PROCS comes from)
+ *                  costs (kernel/task.h's PROC_COST, behind the process limit)
  */
 #include <stdint.h>
 #include <stdlib.h>

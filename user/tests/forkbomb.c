@@ -5,7 +5,8 @@
  * until the parent closes its write end. The kernel must refuse a fork
  * with -EAGAIN (out of task slots) or -ENOMEM (out of memory) at some point,
  * keep running while full, release everything when the children exit, and
- * allow as many forks the second time round (nothing leaked).
+ * allow as many forks the second time round (nothing leaked). Then the
+ * same under a lowered proclimit(): the machine's limit is what stops it.
  *
  * fork() copies the whole address space, so this program brings its own
  * small malloc arena (lib/arena.c says how) to keep each child cheap.
@@ -53,6 +54,32 @@ static int bomb(int *err)
 	return n;
 }
 
+/* The limit this program lowers the machine's to: far below the boot's
+ * 1100, above what the tests running beside us need. */
+#define LOWERED_LIMIT	40
+
+/* proclimit() reads, refuses bad values, and a lowered limit stops a bomb
+ * short (with -EAGAIN, however much memory is left). */
+static void lowered_limit(void)
+{
+	int limit = proclimit(0), raised, n, err, r;
+
+	raised = limit > 0 ? proclimit(limit + 100) : limit;
+	tap_ok(limit >= 16 && raised == limit + 100 && proclimit(0) == raised,
+	       "limit_read_raise", "limit %d, raised to %d", limit, raised);
+	r = proclimit(-1);
+	tap_ok(r == -EINVAL && proclimit(15) == -EINVAL &&
+	       proclimit(1 << 30) == -EINVAL && proclimit(0) == raised,
+	       "limit_bad_values", "proclimit(-1) %d, limit %d", r, proclimit(0));
+	r = proclimit(LOWERED_LIMIT);
+	n = bomb(&err);
+	tap_ok(r == LOWERED_LIMIT && err == -EAGAIN && n > LOWERED_LIMIT / 2 &&
+	       n < LOWERED_LIMIT, "limit_lowered",
+	       "limit %d: %d forks, then %s", r, n, err ? strerror(err) : "no refusal");
+	r = proclimit(limit);
+	tap_ok(r == limit && proclimit(0) == limit, "limit_restored", "%d", r);
+}
+
 int main(void)
 {
 	int err1, err2, n1, n2, st = 0, pid, r;
@@ -71,5 +98,6 @@ int main(void)
 	/* A slot or two may still be in the kernel's hands (an exiting task
 	 * freed a moment later), hence the margin of 2. */
 	tap_ok(err2 != 0 && n2 >= n1 - 2, "no_leak", "first %d, second %d", n1, n2);
+	lowered_limit();
 	return tap_end();
 }
