@@ -14,7 +14,8 @@
  *
  * Every row is a cost: lower is better, and the goal (issue 7) is ours
  * faster than Linux on every row, the O(1) curve flat (largest N over N=1
- * at most O1_FLAT) and 64 CPUs online in under SMP64_GOAL_US.
+ * at most O1_FLAT) and 64 CPUs online in under SMP64_GOAL_US from the
+ * kernel's entry (boot_64).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,10 +74,16 @@ static const struct {
 	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2 },
 	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0 },
 	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0 },
-	{ "smp_1", "bring-up, 1 CPU", 1 },
-	{ "smp_8", "bring-up, 8 CPUs", 1 },
-	{ "smp_16", "bring-up, 16 CPUs", 0 },
-	{ "smp_64", "bring-up, 64 CPUs", 0 },
+	/* Bring-up (bench/run.sh): from the kernel's entry, and the start
+	 * of the application processors alone. */
+	{ "boot_1", "entry to all CPUs online, 1 CPU", 1 },
+	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1 },
+	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0 },
+	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0 },
+	{ "smp_1", "starting the APs, 1 CPU (none)", 1 },
+	{ "smp_8", "starting the APs, 8 CPUs", 1 },
+	{ "smp_16", "starting the APs, 16 CPUs", 0 },
+	{ "smp_64", "starting the APs, 64 CPUs", 0 },
 };
 #define NDEFS	(int)(sizeof(defs) / sizeof(defs[0]))
 
@@ -290,7 +297,7 @@ static const char *goal(const char *name, double ratio, int have)
 {
 	double v;
 
-	if (!strcmp(name, "smp_64") && measured(find(&os, name, &v)) &&
+	if (!strcmp(name, "boot_64") && measured(find(&os, name, &v)) &&
 	    v >= SMP64_GOAL_US)
 		return "no (>= 100 ms)";
 	if (!have)

@@ -18,9 +18,16 @@
 # QUICK=1: `bench quick all`, bring-up on up once, and 2n2c2t from the
 # main boots. BENCH_TIMEOUT (s) bounds each main boot.
 #
-# Bring-up: ours prints "smp: N of N CPUs online in T ms"; Linux the printk
-# times of "smp: Bringing up secondary CPUs" and "smp: Brought up". Both are
-# the time to start the application processors, in the guest's clock.
+# Bring-up, two rows a CPU count, each kernel in its own clock:
+#   boot_N  from the kernel's entry to N CPUs online (issue 7's measure):
+#           ours prints "..., T us after the kernel's entry" (the TSC from
+#           kmain's first line); Linux, the printk time of "smp: Brought up"
+#           (its printk clock starts early in setup_arch, so it leaves out
+#           the decompressor and the first instructions: a little in
+#           Linux's favour);
+#   smp_N   starting the application processors only: ours "smp: N of N
+#           CPUs online in T ms"; Linux from "smp: Bringing up secondary
+#           CPUs" to "smp: Brought up".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: run.sh OUTDIR}
@@ -66,7 +73,8 @@ boot_linux() {
 	done
 }
 
-# The bring-up time in us of one boot log, or nothing.
+# The bring-up time (smp_) and the time from entry (boot_, entry_*) in us
+# of one boot log, or nothing.
 smp_os() {
 	sed -n 's/^smp: \([0-9]*\) of [0-9]* CPUs online in \([0-9]*\) ms.*/\2000/p' "$1" | head -1
 }
@@ -74,6 +82,13 @@ smp_linux() {
 	awk 'function t(s) { s = substr(s, index(s, "[") + 1); return s + 0 }
 	     /smp: Bringing up secondary CPUs/ { a = t($0) }
 	     /smp: Brought up/ && a != "" { printf "%d\n", (t($0) - a) * 1000000 + 0.5; exit }' "$1"
+}
+entry_os() {
+	sed -n "s/^smp: .* CPUs online in .*, \([0-9]*\) us after the kernel's entry.*/\1/p" "$1" | head -1
+}
+entry_linux() {
+	awk '/smp: Brought up/ { s = substr($0, index($0, "[") + 1)
+	     printf "%d\n", s * 1000000 + 0.5; exit }' "$1"
 }
 cpus_of() {	# the CPU count of a shape's -smp
 	"$top/scripts/topo-args.sh" "$1" | sed -n 's/.*-smp \([0-9]*\).*/\1/p'
@@ -111,25 +126,35 @@ grep '^bench: name=o1k_' "$out/logs/os-o1k-$shape.log" >>"$out/os.txt"
 echo "bench: ours in the kernel (bench_o1) took $((SECONDS - t1)) s" >&2
 
 # Bring-up: the main boots count for their shape.
-declare -A osv linv
+declare -A osv linv osb linb
 osv[$shape]=$(smp_os "$out/logs/os-$shape.log")
 linv[$shape]=$(smp_linux "$out/logs/linux-$shape.log")
+osb[$shape]=$(entry_os "$out/logs/os-$shape.log")
+linb[$shape]=$(entry_linux "$out/logs/linux-$shape.log")
 for s in $smp_shapes; do
 	for r in $(seq 1 "$smp_rounds"); do
 		[ "$s" = "$shape" ] && [ "$r" = 1 ] && continue
 		boot_os "$out/logs/os-smp-$s-$r.log" "$s" /etc/bench-boot.sh 180
 		osv[$s]="${osv[$s]:-} $(smp_os "$out/logs/os-smp-$s-$r.log")"
+		osb[$s]="${osb[$s]:-} $(entry_os "$out/logs/os-smp-$s-$r.log")"
 		boot_linux "$out/logs/linux-smp-$s-$r.log" "$s" topo 240
 		linv[$s]="${linv[$s]:-} $(smp_linux "$out/logs/linux-smp-$s-$r.log")"
+		linb[$s]="${linb[$s]:-} $(entry_linux "$out/logs/linux-smp-$s-$r.log")"
 	done
 done
 for s in $(printf '%s\n' "$shape" $smp_shapes | sort -u); do
 	case " $smp_shapes " in *" $s "*) ;; *) [ -n "$quick" ] || continue ;; esac
 	n=$(cpus_of "$s")
 	# shellcheck disable=SC2086 # lists of numbers
-	smp_row "smp_$n" ${osv[$s]} | sed "s/\$/ shape=$s/" >>"$out/os.txt"
+	{
+		smp_row "boot_$n" ${osb[$s]}
+		smp_row "smp_$n" ${osv[$s]}
+	} | sed "s/\$/ shape=$s/" >>"$out/os.txt"
 	# shellcheck disable=SC2086
-	smp_row "smp_$n" ${linv[$s]} | sed "s/\$/ shape=$s/" >>"$out/linux.txt"
+	{
+		smp_row "boot_$n" ${linb[$s]}
+		smp_row "smp_$n" ${linv[$s]}
+	} | sed "s/\$/ shape=$s/" >>"$out/linux.txt"
 done
 
 # Linux's own idea of the TSC (the bench line has the calibrated one).

@@ -106,6 +106,7 @@ void kmain(uint32_t magic, uint32_t mbi)
 {
 	int have_madt;
 
+	timer_mark_entry();
 	smp_prepare_boot_cpu();
 	console_init();
 	idt_init();

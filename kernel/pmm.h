@@ -54,6 +54,9 @@ int pmm_page_node(const void *p);
 /* Pages free / managed in node's pool. */
 uint32_t pmm_free_pages(int node);
 uint32_t pmm_total_pages(int node);
+/* Of node's free pages, those never written since boot (pmm.c, "Fresh
+ * memory"): on no free list yet. */
+uint32_t pmm_fresh_pages(int node);
 /* Pages free in every pool together. */
 uint32_t pmm_free_pages_all(void);
 

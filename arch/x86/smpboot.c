@@ -338,9 +338,10 @@ void smp_boot_aps(int use_madt)
 		t0 = 0;
 	}
 	number_cpus();
-	printk("smp: %d of %d CPUs online in %u ms (%s)\n", num_online_cpus(),
-	       nslots, (uint32_t)(t0 / 1000),
-	       mode == SMP_MODE_SERIAL ? "serial" : "parallel");
+	printk("smp: %d of %d CPUs online in %u ms (%s), %u us after the kernel's entry\n",
+	       num_online_cpus(), nslots, (uint32_t)(t0 / 1000),
+	       mode == SMP_MODE_SERIAL ? "serial" : "parallel",
+	       (uint32_t)time_since_entry_us());
 	if (nslots > 1) {
 		uint64_t late = 0;
 

@@ -19,6 +19,12 @@ uint32_t tsc_khz(void);
 /* The error bound of that boot calibration, kHz. */
 uint32_t tsc_khz_error(void);
 
+/* Note the TSC at the kernel's entry (kmain's first line), and the
+ * microseconds since then (after timer_calibrate()): the bring-up time
+ * make bench compares with Linux's printk clock. */
+void timer_mark_entry(void);
+uint64_t time_since_entry_us(void);
+
 /* Microseconds since timer_calibrate(); a monotonic clock on one CPU, and
  * across CPUs as far as their TSCs agree (QEMU keeps them together). */
 uint64_t time_us(void);
