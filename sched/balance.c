@@ -39,6 +39,25 @@ static int rq_waiting(const runqueue_t *rq)
 }
 
 /*
+ * 1 when rq holds a waiting task another runqueue could take: its unbound
+ * tasks (runqueue.h, nr_bound) are more than its unbound running ones.
+ * Exact with rq's lock held; without, an estimate re-checked under it.
+ */
+static int rq_movable(const runqueue_t *rq)
+{
+	long unbound = (long)READ_ONCE(rq->nr_running) - (long)READ_ONCE(rq->nr_bound);
+	int idx;
+
+	for_each_sibling(idx, rq) {
+		const struct task_struct *curr = READ_ONCE(rq->cpu[idx].curr);
+
+		if (curr != rq->cpu[idx].idle && curr->array && !curr->rq_bound)
+			unbound--;
+	}
+	return unbound > 0;
+}
+
+/*
  * How many tasks to pull from busiest (b_nr tasks) into this runqueue
  * (t_nr tasks) to even out their loads per CPU; 0 unless moving one task
  * leaves this runqueue less loaded than busiest is now. With one CPU each
@@ -177,7 +196,7 @@ static int find_candidates(runqueue_t *this_rq, int idle, cpumask_t mask,
 		if (!idle && this_rq->prev_rq_load[rq->id] < load)
 			load = this_rq->prev_rq_load[rq->id];
 		this_rq->prev_rq_load[rq->id] = (int)READ_ONCE(rq->nr_running);
-		if (!rq_waiting(rq) ||
+		if (!rq_waiting(rq) || !rq_movable(rq) ||
 		    (!idle && !busy_tasks_to_move(this_rq, nr, rq, load)))
 			continue;
 		cand[n].rq = rq;
@@ -219,7 +238,9 @@ static int __load_balance(runqueue_t *this_rq, cpumask_t mask,
 		last = i;
 		double_lock_balance(this_rq, busiest);
 		/* Re-check with both locks held: things move meanwhile. */
-		if (env->idle) {
+		if (!rq_movable(busiest)) {
+			k = 0;
+		} else if (env->idle) {
 			k = rq_waiting(busiest) ? 1 : 0;
 		} else {
 			k = busy_tasks_to_move(this_rq, (long)this_rq->nr_running,

@@ -125,11 +125,36 @@ static struct task_struct *search_array(prio_array_t *array, int this_cpu,
 	return NULL;
 }
 
+/*
+ * 0 when no queued task of rq (held) is one cpu may run now, counted
+ * without a walk: every queued task is some other sibling's alone
+ * (runqueue.h, nr_only) or runs on another sibling. 1 otherwise (exact
+ * for two siblings; for more, a task allowed on two others only counts
+ * as work: a walk that finds nothing).
+ */
+static int rq_may_have_work_for(const runqueue_t *rq, int cpu)
+{
+	long work = (long)rq->nr_running;
+	int idx, me = cpu_idx(cpu);
+
+	for_each_sibling(idx, rq) {
+		const struct task_struct *curr = rq->cpu[idx].curr;
+
+		if (idx == me)
+			continue;
+		work -= (long)rq->nr_only[idx];
+		if (curr != rq->cpu[idx].idle && curr->array && curr->rq_only < 0)
+			work--;
+	}
+	return work > 0;
+}
+
 /* rq (held) has a queued task cpu could run now. */
 int rq_has_work_for(runqueue_t *rq, int cpu)
 {
-	return search_array(rq->active, cpu, NULL) ||
-	       search_array(rq->expired, cpu, NULL);
+	return rq_may_have_work_for(rq, cpu) &&
+	       (search_array(rq->active, cpu, NULL) ||
+		search_array(rq->expired, cpu, NULL));
 }
 
 static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
@@ -149,6 +174,8 @@ static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
 		array = rq->active;
 		rq->expired_timestamp = 0;
 	}
+	if (!rq_may_have_work_for(rq, this_cpu))
+		return cpu_idle(this_cpu);
 	next = search_array(array, this_cpu, prev);
 	/* Siblings run all active tasks we could take: look at the expired
 	 * ones once rather than idle (D7). */

@@ -144,6 +144,7 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t mask)
 		return -1;
 	rq = task_rq_lock(p, &flags);
 	p->cpus_allowed = mask;
+	rq_affinity_changed(p, rq);
 	if (task_allowed(p, task_cpu(p))) {
 		task_rq_unlock(rq, flags);
 		return 0;

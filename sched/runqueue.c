@@ -58,6 +58,10 @@ static void rq_init(runqueue_t *rq, int cpu)
 	for (i = 0; i < MAX_NODES; i++)
 		rq->prev_node_load[i] = 0;
 	rq->nr_starving = 0;
+	rq->nr_bound = 0;
+	for (i = 0; i < MAX_RQ_CPUS; i++)
+		rq->nr_only[i] = 0;
+	rq->span = cpumask_of(cpu);
 	rq->id = cpu;
 	rq->node = cpu < sched_topo->ncpus ? cpu_to_node(cpu) : 0;
 	rq->nr_cpus = 1;
@@ -110,6 +114,7 @@ void sched_map_runqueue(int cpu1, int cpu2)
 
 	rq_idx_map[cpu2] = cpu1;
 	cpu_idx_map[cpu2] = rq1->nr_cpus++;
+	rq1->span |= cpumask_of(cpu2);
 	arch_sched_log("sched: CPU %d shares the runqueue of CPU %d", cpu2, cpu1);
 }
 
@@ -261,15 +266,46 @@ void double_lock_balance(runqueue_t *this_rq, runqueue_t *busiest)
 
 /* ---- queueing ----------------------------------------------------------- */
 
+void rq_bound_join(struct task_struct *p, runqueue_t *rq)
+{
+	cpumask_t here = p->cpus_allowed & rq->span;
+
+	p->rq_bound = !(p->cpus_allowed & ~rq->span);
+	rq->nr_bound += (unsigned long)p->rq_bound;
+	p->rq_only = here && !(here & (here - 1)) ? cpu_idx(first_cpu(here)) : -1;
+	if (p->rq_only >= 0)
+		rq->nr_only[p->rq_only]++;
+}
+
+/* p leaves rq (its lock held). */
+static void bound_leave(struct task_struct *p, runqueue_t *rq)
+{
+	rq->nr_bound -= (unsigned long)p->rq_bound;
+	p->rq_bound = 0;
+	if (p->rq_only >= 0)
+		rq->nr_only[p->rq_only]--;
+	p->rq_only = -1;
+}
+
+void rq_affinity_changed(struct task_struct *p, runqueue_t *rq)
+{
+	if (p->array) {
+		bound_leave(p, rq);
+		rq_bound_join(p, rq);
+	}
+}
+
 /* Queue p in the active array without touching its sleep average. */
 void __activate_task(struct task_struct *p, runqueue_t *rq)
 {
 	enqueue_task(p, rq->active);
 	rq->nr_running++;
+	rq_bound_join(p, rq);
 }
 
 void deactivate_task(struct task_struct *p, runqueue_t *rq)
 {
+	bound_leave(p, rq);
 	rq->nr_running--;
 	if (p->state == TASK_UNINTERRUPTIBLE)
 		rq->nr_uninterruptible++;
@@ -284,10 +320,12 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 	SCHED_BUG_ON(task_running(p), "moving pid %d while it runs on CPU %d",
 		     p->pid, from);
 	dequeue_task(p, p->array);
+	bound_leave(p, src);
 	src->nr_running--;
 	p->cpu = cpu;
 	enqueue_task(p, dst->active);
 	dst->nr_running++;
+	rq_bound_join(p, dst);
 	/* nr_running now says where p is: its exec reservation follows. */
 	if (p->exec_placing)
 		exec_moved(p, dst);

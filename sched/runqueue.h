@@ -86,8 +86,30 @@ typedef struct runqueue {
 					 * last balance (by runqueue id) */
 	int prev_node_load[MAX_NODES];	/* decaying node loads, ditto */
 	unsigned long nr_starving;	/* times EXPIRED_STARVING fired */
+	/*
+	 * Of nr_running, the tasks no other runqueue may take: their
+	 * cpus_allowed holds only CPUs of this one (each says so in
+	 * p->rq_bound, set when it joins and changed with its affinity).
+	 * Balancing skips a runqueue whose waiting tasks are all bound
+	 * (rq_movable() in balance.c): pulling walks the queue under its
+	 * lock, and a walk over 10 000 pinned hogs, by every idle CPU at
+	 * every tick, held the lock so long that its own CPU hardly ran
+	 * (make bench's O(1) row, traced in bench/notes.md).
+	 */
+	unsigned long nr_bound;
+	/*
+	 * Of nr_running, the tasks only the CPU of slot i of this runqueue
+	 * may run (p->rq_only == i). An idle sibling of a shared runqueue
+	 * looks for work only when some queued task is not another
+	 * sibling's alone (rq_may_have_work_for(), core.c): D7's search
+	 * walks every task pinned to a sibling, and at every tick of the
+	 * idle one (make bench's O(1) row, 10 000 hogs pinned to CPU 7 of
+	 * a core: CPU 6's walks held their runqueue's lock for seconds).
+	 */
+	unsigned long nr_only[MAX_RQ_CPUS];
 
 	/* Set at boot, read-only afterwards. */
+	cpumask_t span;			/* the CPUs it serves */
 	int id;				/* lowest CPU number it serves */
 	int node;
 	int nr_cpus;
@@ -159,6 +181,11 @@ void double_lock_balance(runqueue_t *this_rq, runqueue_t *busiest);
 
 void __activate_task(struct task_struct *p, runqueue_t *rq);
 void deactivate_task(struct task_struct *p, runqueue_t *rq);
+/* p joins rq (its lock held), after nr_running counts it: nr_bound counts
+ * it if only rq's CPUs may run it. The calls above do it themselves. */
+void rq_bound_join(struct task_struct *p, runqueue_t *rq);
+/* p's cpus_allowed changed (rq, its runqueue, held): recount nr_bound. */
+void rq_affinity_changed(struct task_struct *p, runqueue_t *rq);
 /* Take p off src (not running, queued) and queue it on dst for CPU cpu;
  * both locks held. Counts and traces the move. */
 void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,

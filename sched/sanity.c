@@ -7,7 +7,10 @@
  *
  *  1. arrays: each list holds tasks whose prio and array match it, the
  *     bitmap has a bit exactly for the non-empty lists (plus the MAX_PRIO
- *     delimiter), nr_active counts the lists, nr_running counts both arrays;
+ *     delimiter), nr_active counts the lists, nr_running counts both arrays,
+ *     nr_bound the queued tasks whose affinity holds only the runqueue's
+ *     CPUs, nr_only[i] those only its slot i may run, and each task's
+ *     rq_bound and rq_only say so;
  *  2. tasks: every runnable task is in exactly one array, of the runqueue of
  *     its CPU; no sleeping or dead task is queued (except the current one,
  *     on its way out); every task may run somewhere;
@@ -58,7 +61,16 @@ static int test_bit_ul(int nr, const unsigned long *bitmap)
 	return (bitmap[nr / BITS_PER_LONG] >> (nr % BITS_PER_LONG)) & 1;
 }
 
-static int check_array(runqueue_t *rq, prio_array_t *array, const char *name)
+/* The slot of rq that alone may run p, or -1 (runqueue.c's rule). */
+static int only_slot(const runqueue_t *rq, const struct task_struct *p)
+{
+	cpumask_t here = p->cpus_allowed & rq->span;
+
+	return here && !(here & (here - 1)) ? cpu_idx(first_cpu(here)) : -1;
+}
+
+static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
+		       long *bound, long *only)
 {
 	int found = 0, prio;
 	long count = 0;
@@ -99,6 +111,17 @@ static int check_array(runqueue_t *rq, prio_array_t *array, const char *name)
 			if (p->flags & PF_IDLE)
 				REPORT("idle task pid %d queued on rq %d", p->pid,
 				       rq->id);
+			if (p->rq_bound != !(p->cpus_allowed & ~rq->span))
+				REPORT("pid %d on rq %d: rq_bound %d, allowed %llx, "
+				       "span %llx", p->pid, rq->id, p->rq_bound,
+				       (unsigned long long)p->cpus_allowed,
+				       (unsigned long long)rq->span);
+			*bound += p->rq_bound;
+			if (p->rq_only != only_slot(rq, p))
+				REPORT("pid %d on rq %d: rq_only %d, expected %d",
+				       p->pid, rq->id, p->rq_only, only_slot(rq, p));
+			else if (p->rq_only >= 0)
+				only[p->rq_only]++;
 		}
 		if (n >= MAX_WALK)
 			REPORT("rq %d %s prio %d: list does not end", rq->id,
@@ -114,9 +137,17 @@ static int check_array(runqueue_t *rq, prio_array_t *array, const char *name)
 static int check_runqueue(runqueue_t *rq)
 {
 	int found = 0, idx;
+	long bound = 0, only[MAX_RQ_CPUS] = { 0 };
 
-	found += check_array(rq, rq->active, "active");
-	found += check_array(rq, rq->expired, "expired");
+	found += check_array(rq, rq->active, "active", &bound, only);
+	found += check_array(rq, rq->expired, "expired", &bound, only);
+	if ((long)rq->nr_bound != bound)
+		REPORT("rq %d: nr_bound %lu but %ld bound tasks queued", rq->id,
+		       rq->nr_bound, bound);
+	for_each_sibling(idx, rq)
+		if ((long)rq->nr_only[idx] != only[idx])
+			REPORT("rq %d: nr_only[%d] %lu but %ld such tasks queued",
+			       rq->id, idx, rq->nr_only[idx], only[idx]);
 	if ((long)rq->nr_running !=
 	    rq->active->nr_active + rq->expired->nr_active)
 		REPORT("rq %d: nr_running %lu but %d active + %d expired",

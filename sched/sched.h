@@ -132,6 +132,9 @@ struct task_struct {
 	struct prio_array *array; /* the array it is queued in, NULL if not */
 	struct list_head run_list; /* its place in array->queue[prio] */
 	cpumask_t cpus_allowed;	/* CPUs it may run on */
+	int rq_bound;		/* counted in its runqueue's nr_bound */
+	int rq_only;		/* counted in its runqueue's nr_only[rq_only]:
+				 * the one slot of it that may run p, or -1 */
 	int cpu;		/* CPU it runs on, or will run on next */
 	int node;		/* home node: where its memory was placed
 				 * (set by exec placement; informational) */

@@ -110,6 +110,7 @@ void wake_up_new_task(struct task_struct *child)
 		child->array = parent->array;
 		child->array->nr_active++;
 		rq->nr_running++;
+		rq_bound_join(child, rq);
 	} else {
 		__activate_task(child, rq);
 	}

@@ -93,10 +93,12 @@ static void test_checker_catches(void)
 	CHECK(found >= 1 && strstr(sim_last_log, "current on CPUs"),
 	      "checker_catches_double_current", "%d: %s", found, sim_last_log);
 
+	/* Behind set_cpus_allowed()'s back: its rq_bound and rq_only no
+	 * longer match either, and are reported first. */
 	c->cpus_allowed = cpumask_of(3);
 	found = sched_sanity_check();
 	c->cpus_allowed = ~(cpumask_t)0 >> 60;
-	CHECK(found == 1 && strstr(sim_last_log, "outside cpus_allowed"),
+	CHECK(found >= 1 && strstr(sim_last_log, "outside cpus_allowed"),
 	      "checker_catches_disallowed_current", "%d: %s", found, sim_last_log);
 
 	lock(rq);
@@ -108,7 +110,8 @@ static void test_checker_catches(void)
 	enqueue_task(b, rq->active);
 	rq->nr_running++;
 	unlock(rq);
-	CHECK(found == 1 && strstr(sim_last_log, "in no array"),
+	/* nr_bound and nr_only still count it too: reported first. */
+	CHECK(found >= 1 && strstr(sim_last_log, "in no array"),
 	      "checker_catches_lost_task", "%d: %s", found, sim_last_log);
 
 	b->state = TASK_INTERRUPTIBLE;

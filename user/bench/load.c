@@ -178,6 +178,17 @@ void bench_balance(void)
  * their priority is far above the hogs'). A sample is one round trip (two
  * switches); the row is per switch. Returns the hogs it could start.
  *
+ * The pair must be what an O(1) scheduler calls interactive, or it is
+ * measuring something else: a task that is not goes to the expired array
+ * when its slice ends and waits there for every active hog's slice. The
+ * parent's sleep average is spent by then (forking runs for seconds), and
+ * one round of o1_10000 waited 113 s that way behind 10 000 slices of
+ * 10 ms (measured: 6.8 switches a round instead of 2). So the parent
+ * first sleeps O1_SETTLE_MS: at nice -20 2.5.59 wants 2 s of sleep
+ * average for "interactive" (sched/core.c, task_interactive()), and the
+ * partner it forks gets half of its own (CHILD_PENALTY). Linux does the
+ * same sleep; it changes nothing there.
+ *
  * The parent forks from CPU 0 and each hog pins itself to the measured
  * CPU. Forking from the measured CPU itself did not finish 1000 hogs in 15
  * minutes on ours: each fork halves the parent's time slice (2.5.59's
@@ -185,6 +196,8 @@ void bench_balance(void)
  * on the expired array for every hog's 10 ms slice, a wait that grows
  * with each hog forked.
  */
+#define O1_SETTLE_MS	6000	/* 6 s of sleep: the partner gets 3 s, 2 needed */
+
 #define O1_FITS(n, quick)	_Static_assert((n) <= BENCH_O1_MAX, "o1rows.h: BENCH_O1_MAX");
 BENCH_O1_ROWS(O1_FITS)
 
@@ -215,8 +228,10 @@ static int o1_run(int n, int *done, int *room)
 		sys_renice(pids[i], 19);	/* before it ever runs at -20 */
 	}
 	/* Fewer than n: the process limit; the pair could not fork either. */
-	if (i == n)
+	if (i == n) {
+		shim_sleep_ms(O1_SETTLE_MS);
 		got = bench_pingpong(cpu, cpu, bench_rounds(2000, 200));
+	}
 	for (int r = 0; r < got; r++)
 		s[r] /= 2;
 	bench_kill_all(pids, i);
