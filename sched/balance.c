@@ -39,17 +39,22 @@ static int rq_waiting(const runqueue_t *rq)
 }
 
 /*
- * 1 when rq holds a waiting task another runqueue could take: its unbound
- * tasks (runqueue.h, nr_bound) are more than its unbound running ones.
- * Exact with rq's lock held; without, an estimate re-checked under it.
+ * Whether rq holds a waiting task another runqueue could take: some of its
+ * tasks are not bound to it (runqueue.h, nr_bound). Unlocked, an estimate
+ * that may count a running task; rq_movable() is exact, with rq's lock.
  */
+static int rq_has_unbound(const runqueue_t *rq)
+{
+	return READ_ONCE(rq->nr_running) > READ_ONCE(rq->nr_bound);
+}
+
 static int rq_movable(const runqueue_t *rq)
 {
-	long unbound = (long)READ_ONCE(rq->nr_running) - (long)READ_ONCE(rq->nr_bound);
+	long unbound = (long)rq->nr_running - (long)rq->nr_bound;
 	int idx;
 
 	for_each_sibling(idx, rq) {
-		const struct task_struct *curr = READ_ONCE(rq->cpu[idx].curr);
+		const struct task_struct *curr = rq->cpu[idx].curr;
 
 		if (curr != rq->cpu[idx].idle && curr->array && !curr->rq_bound)
 			unbound--;
@@ -196,7 +201,7 @@ static int find_candidates(runqueue_t *this_rq, int idle, cpumask_t mask,
 		if (!idle && this_rq->prev_rq_load[rq->id] < load)
 			load = this_rq->prev_rq_load[rq->id];
 		this_rq->prev_rq_load[rq->id] = (int)READ_ONCE(rq->nr_running);
-		if (!rq_waiting(rq) || !rq_movable(rq) ||
+		if (!rq_waiting(rq) || !rq_has_unbound(rq) ||
 		    (!idle && !busy_tasks_to_move(this_rq, nr, rq, load)))
 			continue;
 		cand[n].rq = rq;
