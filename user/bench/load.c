@@ -176,18 +176,25 @@ void bench_balance(void)
  * ping-pong pair at nice -20, so every switch of the pair is a schedule()
  * with n more runnable tasks queued (and the pair nearly always picked:
  * their priority is far above the hogs'). A sample is one round trip (two
- * switches); the row is per switch. Returns the hogs it could start.
+ * switches); the row is per switch.
+ *
+ * One pair measures every N, and hogs are added between the rows
+ * (1 -> 100 -> 1000 -> 10 000): only N changes from row to row. Under
+ * QEMU a process runs in a fast or a slow mode, about 2x apart
+ * (bench/notes.md): the rows' medians swing between 11 and 22 us with
+ * it, more than with anything N does, and the same pair changes modes
+ * between rows too, so the p10 is the steadier figure.
  *
  * The pair must be what an O(1) scheduler calls interactive, or it is
  * measuring something else: a task that is not goes to the expired array
  * when its slice ends and waits there for every active hog's slice. The
- * parent's sleep average is spent by then (forking runs for seconds), and
+ * parent's sleep average is spent by forking (seconds of running), and
  * one round of o1_10000 waited 113 s that way behind 10 000 slices of
- * 10 ms (measured: 6.8 switches a round instead of 2). So the parent
- * first sleeps O1_SETTLE_MS: at nice -20 2.5.59 wants 2 s of sleep
- * average for "interactive" (sched/core.c, task_interactive()), and the
- * partner it forks gets half of its own (CHILD_PENALTY). Linux does the
- * same sleep; it changes nothing there.
+ * 10 ms (measured: 6.8 switches a round instead of 2). So before each
+ * row both sleep O1_SETTLE_MS (the partner blocked in read()): at nice
+ * -20 2.5.59 wants 2 s of sleep average for "interactive" (sched/core.c,
+ * task_interactive()). Linux runs the same sleeps; they change nothing
+ * there.
  *
  * The parent forks from CPU 0 and each hog pins itself to the measured
  * CPU. Forking from the measured CPU itself did not finish 1000 hogs in 15
@@ -196,77 +203,118 @@ void bench_balance(void)
  * on the expired array for every hog's 10 ms slice, a wait that grows
  * with each hog forked.
  */
-#define O1_SETTLE_MS	6000	/* 6 s of sleep: the partner gets 3 s, 2 needed */
+#define O1_SETTLE_MS	3000	/* ms of sleep before each row; 2000 needed */
+#define O1_WARMUP	20	/* round trips before the measured ones */
 
 #define O1_FITS(n, quick)	_Static_assert((n) <= BENCH_O1_MAX, "o1rows.h: BENCH_O1_MAX");
 BENCH_O1_ROWS(O1_FITS)
 
-static int o1_fork_err;	/* the failed fork's -errno, when one failed */
+static int o1_pids[BENCH_O1_MAX];
+static int o1_hogs;		/* hogs forked so far */
+static int o1_fork_err;		/* the failed fork's -errno, when one failed */
 
-static int o1_run(int n, int *done, int *room)
+/* Fork hogs pinned to cpu until there are n; 0, or the fork's -errno. */
+static int o1_grow(int n, int cpu)
 {
-	static int pids[BENCH_O1_MAX];
-	int cpu = bench.ncpus - 1, i, got;
-	uint64_t *s = bench_samples();
-
-	*room = sys_task_room(n);
 	shim_pin(0);
-	shim_nice(-20);
-	got = 0;
-	for (i = 0; i < n; i++) {
-		pids[i] = shim_fork();
-		if (pids[i] == 0) {
+	while (o1_hogs < n) {
+		int pid = shim_fork();
+
+		if (pid == 0) {
 			shim_nice(19);
 			shim_pin(cpu);
 			for (;;)
 				;
 		}
-		if (pids[i] < 0) {
-			o1_fork_err = pids[i];
-			break;
+		if (pid < 0) {
+			shim_pin(cpu);
+			return pid;
 		}
-		sys_renice(pids[i], 19);	/* before it ever runs at -20 */
+		sys_renice(pid, 19);	/* before it ever runs at -20 */
+		o1_pids[o1_hogs++] = pid;
 	}
-	/* Fewer than n: the process limit; the pair could not fork either. */
-	if (i == n) {
-		shim_sleep_ms(O1_SETTLE_MS);
-		got = bench_pingpong(cpu, cpu, bench_rounds(2000, 200));
+	shim_pin(cpu);
+	return 0;
+}
+
+/* Rounds of the pair through ping/pong, into the samples; returns them. */
+static int o1_measure(int ping, int pong, int cpu, int rounds, char *sw, size_t swlen)
+{
+	uint64_t *s = bench_samples(), s0 = 0;
+	char c = 'x';
+	int r;
+
+	for (r = -O1_WARMUP; r < rounds; r++) {
+		uint64_t t0 = rdtsc();
+
+		if (shim_write(ping, &c, 1) != 1 || shim_read(pong, &c, 1) != 1)
+			break;
+		if (r >= 0)
+			s[r] = (rdtsc() - t0) / 2;
+		if (r == -1)
+			s0 = bench_switches(cpu, -1);
 	}
-	for (int r = 0; r < got; r++)
-		s[r] /= 2;
-	bench_kill_all(pids, i);
-	shim_nice(0);
-	shim_unpin();
-	*done = got;
-	return i;
+	bench_sw_note(sw, swlen, s0, cpu, -1, r);
+	return r < 0 ? 0 : r;
 }
 
 void bench_o1(void)
 {
 	static const int full[] = { BENCH_O1_ROWS(BENCH_O1_N) };
 	int nall = (int)(sizeof(full) / sizeof(full[0]));
-	int k, nk = bench.quick ? 0 BENCH_O1_ROWS(BENCH_O1_IS_QUICK) : nall, capped = -1;
+	int k, nk = bench.quick ? 0 BENCH_O1_ROWS(BENCH_O1_IS_QUICK) : nall;
+	int cpu = bench.ncpus - 1, ping[2], pong[2], partner, room, err = 0;
+	char name[24], extra[96], sw[32];
 
+	room = sys_task_room(full[nk - 1]);
+	if (shim_pipe(ping) < 0 || shim_pipe(pong) < 0) {
+		bench_skip("o1_1", "pipe_failed");
+		return;
+	}
+	shim_nice(-20);
+	shim_pin(cpu);
+	partner = shim_fork();
+	if (partner == 0) {
+		char c;
+
+		shim_close(ping[1]);
+		shim_close(pong[0]);
+		while (shim_read(ping[0], &c, 1) == 1)
+			if (shim_write(pong[1], &c, 1) != 1)
+				break;
+		shim_exit(0);
+	}
+	shim_close(ping[0]);
+	shim_close(pong[1]);
 	for (k = 0; k < nk; k++) {
-		char name[24], extra[64];
-		int got, started, room;
+		int got;
 
 		snprintf(name, sizeof(name), "o1_%d", full[k]);
-		if (capped >= 0) {
-			snprintf(extra, sizeof(extra), "fork_limit_%d", capped);
+		if (!err && partner > 0)
+			err = o1_grow(full[k], cpu);
+		if (err || partner < 0) {
+			if (err && !o1_fork_err)
+				o1_fork_err = err;
+			snprintf(extra, sizeof(extra), "fork_limit_%d_errno_%d%s", o1_hogs,
+				 partner < 0 ? -partner : -o1_fork_err,
+				 room ? "_room_refused" : "");
 			bench_skip(name, extra);
 			continue;
 		}
-		started = o1_run(full[k], &got, &room);
-		if (started < full[k]) {
-			capped = started;
-			snprintf(extra, sizeof(extra), "fork_limit_%d_errno_%d%s", capped,
-				 -o1_fork_err, room ? "_room_refused" : "");
-			bench_skip(name, extra);
-			continue;
-		}
-		snprintf(extra, sizeof(extra), "tasks=%d cpu=%d%s", started, bench.ncpus - 1,
-			 bench_pingpong_sw());
+		shim_sleep_ms(O1_SETTLE_MS);
+		got = o1_measure(ping[1], pong[0], cpu, bench_rounds(2000, 200), sw, sizeof(sw));
+		snprintf(extra, sizeof(extra), "tasks=%d cpu=%d%s", o1_hogs, cpu, sw);
 		bench_row(name, UNIT_NS, bench_samples(), got, 0, extra);
 	}
+	/* The hogs first: the partner, on their CPU, may have used up its
+	 * interactivity by now, and then it would wait behind every hog's
+	 * slice to see its end of file (100 s at 10 000, seen). */
+	shim_unpin();
+	bench_kill_all(o1_pids, o1_hogs);
+	o1_hogs = 0;
+	shim_close(ping[1]);
+	shim_close(pong[0]);
+	if (partner > 0)
+		shim_wait(partner, NULL);
+	shim_nice(0);
 }
