@@ -228,12 +228,13 @@ static void *take(struct pmm_node *n, unsigned order)
 	unsigned o;
 
 	for (o = order; o <= PMM_MAX_ORDER; o++) {
-		if (o == PMM_MAX_ORDER && !n->free[o])
-			carve_fresh(n);
-		struct free_block *b = n->free[o];
+		struct free_block *b;
 		uint32_t pfn;
 		struct pmm_range *r;
 
+		if (o == PMM_MAX_ORDER && !n->free[o])
+			carve_fresh(n);		/* the lists ran dry */
+		b = n->free[o];
 		if (!b)
 			continue;
 		list_unlink(n, b, o);

@@ -95,6 +95,9 @@ void bench_o1(void);		/* o1_N, N from o1rows.h */
 
 /* ctx.c: n pipe round trips between CPUs a and b into bench_samples(). */
 int bench_pingpong(int a, int b, int n);
+/* The pong side, in a forked child: answer each byte read from ping[0]
+ * with one on pong[1] until end of file, then exit. */
+void bench_echo(int ping[2], int pong[2]) __attribute__((noreturn));
 uint64_t *bench_samples(void);
 /* The last ping-pong's " sw_per_round=X.XX" (switches on its CPUs). */
 const char *bench_pingpong_sw(void);

@@ -89,6 +89,18 @@ void bench_ctx_yield(void)
  */
 static char pp_sw[32];
 
+void bench_echo(int ping[2], int pong[2])
+{
+	char c;
+
+	shim_close(ping[1]);
+	shim_close(pong[0]);
+	while (shim_read(ping[0], &c, 1) == 1)
+		if (shim_write(pong[1], &c, 1) != 1)
+			break;
+	shim_exit(0);
+}
+
 int bench_pingpong(int a, int b, int n)
 {
 	int ping[2], pong[2], pid, r;
@@ -108,12 +120,7 @@ int bench_pingpong(int a, int b, int n)
 		return -1;
 	if (pid == 0) {
 		shim_pin(b);
-		shim_close(ping[1]);
-		shim_close(pong[0]);
-		while (shim_read(ping[0], &c, 1) == 1)
-			if (shim_write(pong[1], &c, 1) != 1)
-				break;
-		shim_exit(0);
+		bench_echo(ping, pong);
 	}
 	shim_close(ping[0]);
 	shim_close(pong[1]);

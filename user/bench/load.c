@@ -274,16 +274,8 @@ void bench_o1(void)
 	shim_nice(-20);
 	shim_pin(cpu);
 	partner = shim_fork();
-	if (partner == 0) {
-		char c;
-
-		shim_close(ping[1]);
-		shim_close(pong[0]);
-		while (shim_read(ping[0], &c, 1) == 1)
-			if (shim_write(pong[1], &c, 1) != 1)
-				break;
-		shim_exit(0);
-	}
+	if (partner == 0)
+		bench_echo(ping, pong);
 	shim_close(ping[0]);
 	shim_close(pong[1]);
 	for (k = 0; k < nk; k++) {
