@@ -82,6 +82,14 @@ uint64_t bench_switches(int a, int b);
 void bench_sw_note(char *buf, size_t len, uint64_t s0, int a, int b, int rounds);
 /* Busy-wait for us microseconds of TSC time. */
 void bench_spin_us(unsigned int us);
+/*
+ * The host's speed, read between a row's rounds (util.c): one run of a
+ * fixed loop whose machine code is the same on both kernels. bench_row()
+ * prints the median of the row's reads as ref= (ns) and starts afresh.
+ * Rows call it outside their timed windows (bench/notes.md, "Host speed").
+ */
+void bench_ref(void);
+uint64_t bench_ref_take(void);	/* the reads' median (ns), and start afresh */
 
 /* ---- the rows -------------------------------------------------------------- */
 void bench_syscall(void);	/* syscall_null, yield_self: the floor */
@@ -101,6 +109,9 @@ void bench_echo(int ping[2], int pong[2]) __attribute__((noreturn));
 uint64_t *bench_samples(void);
 /* The last ping-pong's " sw_per_round=X.XX" (switches on its CPUs). */
 const char *bench_pingpong_sw(void);
+
+/* `bench hostspeed N` (ctx.c): the host's speed over time, no row. */
+int bench_hostspeed(int chunks);
 
 /* Modes of the program run again by exec (main.c). */
 int bench_child_exectime(int fd);	/* write rdtsc at main() to fd */

@@ -26,6 +26,7 @@ void bench_syscall(void)
 
 		sys_null();
 		samples[r] = rdtsc() - t0;
+		bench_ref();
 	}
 	bench_row("syscall_null", UNIT_NS, samples, n, 0, NULL);
 	for (r = 0; r < n; r++) {
@@ -33,9 +34,40 @@ void bench_syscall(void)
 
 		shim_yield();
 		samples[r] = rdtsc() - t0;
+		bench_ref();
 	}
 	bench_row("yield_self", UNIT_NS, samples, n, 0, NULL);
 	shim_unpin();
+}
+
+/*
+ * `bench hostspeed N`: not a row but the experiment behind ref=
+ * (bench/notes.md, "Host speed"). N chunks, each 10 000 null system calls
+ * and then 20 reads of the host's speed, on the last CPU; one line a chunk:
+ *   bench: hostspeed chunk=K null_ns=X ref_ns=Y
+ * On a quiet guest both columns move in steps of up to 2-3x that last
+ * from milliseconds to seconds, mostly together: the host's speed, not the
+ * kernel's.
+ */
+int bench_hostspeed(int chunks)
+{
+	int c, i;
+
+	shim_pin(solo_cpu());
+	for (c = 0; c < chunks; c++) {
+		uint64_t t0 = rdtsc(), t1;
+
+		for (i = 0; i < 10000; i++)
+			sys_null();
+		t1 = rdtsc();
+		for (i = 0; i < 20; i++)
+			bench_ref();
+		printf("bench: hostspeed chunk=%d null_ns=%llu ref_ns=%llu\n", c,
+		       (unsigned long long)bench_ticks_to((t1 - t0) / 10000, UNIT_NS),
+		       (unsigned long long)bench_ref_take());
+	}
+	shim_unpin();
+	return 0;
 }
 
 /*
@@ -68,6 +100,7 @@ void bench_ctx_yield(void)
 
 		shim_yield();
 		samples[r] = (rdtsc() - t0) / 2;
+		bench_ref();
 	}
 	bench_sw_note(sw, sizeof(sw), s0, cpu, -1, n);
 	/* A yield need not switch (CFS may keep the caller): the mean time
@@ -101,9 +134,11 @@ void bench_echo(int ping[2], int pong[2])
 	shim_exit(0);
 }
 
+#define PP_REF_EVERY	8	/* rounds kept between two reads of the host's speed */
+
 int bench_pingpong(int a, int b, int n)
 {
-	int ping[2], pong[2], pid, r;
+	int ping[2], pong[2], pid, r, rounds = 0, after_ref = 0;
 	char c = 'x';
 	uint64_t s0 = 0;
 
@@ -124,17 +159,32 @@ int bench_pingpong(int a, int b, int n)
 	}
 	shim_close(ping[0]);
 	shim_close(pong[1]);
-	for (r = -20; r < n; r++) {	/* 20 to warm up */
+	/*
+	 * The host's speed every PP_REF_EVERY rounds. The partner's CPU goes
+	 * idle while this one reads it, so the round after a read is not
+	 * kept: it would start with a halted partner, which a back-to-back
+	 * round does not. rounds counts every round trip made (for the
+	 * switches per round), r the ones kept.
+	 */
+	for (r = -20; r < n; rounds++) {	/* 20 to warm up */
 		uint64_t t0 = rdtsc();
 
 		if (shim_write(ping[1], &c, 1) != 1 || shim_read(pong[0], &c, 1) != 1)
 			break;
-		if (r >= 0)
+		if (r >= 0 && !after_ref)
 			samples[r] = rdtsc() - t0;
 		if (r == -1)
 			s0 = bench_switches(a, b);
+		if (after_ref) {
+			after_ref = 0;
+			continue;
+		}
+		if (++r > 0 && r % PP_REF_EVERY == 0) {
+			bench_ref();
+			after_ref = 1;
+		}
 	}
-	bench_sw_note(pp_sw, sizeof(pp_sw), s0, a, b, r);
+	bench_sw_note(pp_sw, sizeof(pp_sw), s0, a, b, rounds - 20);
 	shim_close(ping[1]);
 	shim_close(pong[0]);
 	shim_wait(pid, NULL);
@@ -292,6 +342,7 @@ void bench_wakeup(void)
 		samples[got++] = now - ts[0];
 		stale += len / (int)sizeof(ts[0]) - 1;
 		r++;
+		bench_ref();	/* the next write is 2 ms away */
 	}
 	shim_close(fds[0]);
 	bench_kill_all(pids, nh + 1);

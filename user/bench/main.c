@@ -7,6 +7,7 @@
  *   bench nop                exit at once (the exec target)
  *   bench exectime FD        note TSC, CPU and node to FD (exec rows)
  *   bench hog FD ID          spin, report each change of CPU to FD
+ *   bench hostspeed [N]      the host's speed over time (ctx.c), no row
  *
  * Prints "bench: begin system=S cpus=N nodes=N tsc_khz=K", one line a
  * row, and "bench: end".
@@ -38,6 +39,11 @@ int main(int argc, char **argv)
 		return bench_child_exectime(atoi(argv[2]));
 	if (argc > 3 && !strcmp(argv[1], "hog"))
 		return bench_child_hog(atoi(argv[2]), atoi(argv[3]));
+	if (argc > 1 && !strcmp(argv[1], "hostspeed")) {
+		bench.ncpus = shim_ncpus() > 64 ? 64 : shim_ncpus();
+		bench.tsc_khz = bench_calibrate(100);
+		return bench_hostspeed(argc > 2 ? atoi(argv[2]) : 200);
+	}
 	if (argc > 1 && !strcmp(argv[1], "quick")) {
 		bench.quick = 1;
 		first = 2;

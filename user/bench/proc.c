@@ -20,6 +20,7 @@ void bench_fork(void)
 			break;
 		shim_wait(pid, NULL);
 		s[got++] = rdtsc() - t0;
+		bench_ref();
 	}
 	bench_row("fork_exit", UNIT_US, s, got, 0, NULL);
 	got = 0;
@@ -38,6 +39,7 @@ void bench_fork(void)
 			break;
 		shim_wait(pid, NULL);
 		s[got++] = rdtsc() - t0;
+		bench_ref();
 	}
 	bench_row("fork_exec_exit", UNIT_US, s, got, 0, NULL);
 }
@@ -95,6 +97,7 @@ static int exec_rounds(int cpu, int pin, int n, int *moved)
 		s[got++] = b.tsc - a.tsc;
 		if (a.node != b.node)
 			(*moved)++;
+		bench_ref();
 	}
 	shim_unpin();
 	shim_close(fds[0]);

@@ -105,34 +105,86 @@ static void sort(uint64_t *s, int n)
 		}
 }
 
+/*
+ * The host's speed. QEMU runs on a host whose own speed changes by up to
+ * 2-3x for tens to hundreds of ms at a time (bench/notes.md, "Host speed":
+ * even a plain loop of translated code, and a loop on the host itself, do
+ * it), and the two kernels are measured minutes apart. So every row also
+ * reads the speed, interleaved with its rounds: a row measured while the
+ * host was slow shows a larger ref=, and report.c divides it out.
+ *
+ * The loop is written in assembly so that both builds (ours 32-bit, Linux's
+ * 64-bit) run the same bytes: add, xor, sub and jnz with 32-bit registers
+ * encode alike in both modes, so QEMU translates the same four instructions.
+ * REF_TURNS turns take about 5 us under TCG here: short next to the host's
+ * slow spells, long next to the TSC reads around it.
+ */
+#define REF_TURNS	2000u
+
+static uint64_t ref_s[BENCH_MAX_ROUNDS];
+static int ref_n;
+
+void bench_ref(void)
+{
+	uint32_t n = REF_TURNS, a = 0;
+	uint64_t t0;
+
+	if (ref_n >= BENCH_MAX_ROUNDS)
+		return;
+	t0 = rdtsc();
+	__asm__ __volatile__("1:\n\t"
+			     "add %%ecx, %%eax\n\t"
+			     "xor $0x5a5a5a5a, %%eax\n\t"
+			     "sub $1, %%ecx\n\t"
+			     "jnz 1b"
+			     : "+a"(a), "+c"(n) : : "cc");
+	ref_s[ref_n++] = rdtsc() - t0;
+}
+
+uint64_t bench_ref_take(void)
+{
+	uint64_t v = 0;
+
+	if (ref_n) {
+		sort(ref_s, ref_n);
+		v = bench_ticks_to(ref_s[ref_n / 2], UNIT_NS);
+	}
+	ref_n = 0;
+	return v;
+}
+
 void bench_row(const char *name, enum bench_unit unit, uint64_t *s, int n,
 	       int with_p99, const char *extra)
 {
 	static const char *names[] = { "ns", "us", "ms" };
-	char p99[32] = "";
+	char p99[32] = "", ref[32] = "";
 
 	if (n <= 0) {
 		bench_skip(name, "no_samples");
 		return;
 	}
 	sort(s, n);
+	if (ref_n)
+		snprintf(ref, sizeof(ref), " ref=%llu", (unsigned long long)bench_ref_take());
+	ref_n = 0;
 	if (with_p99)
 		snprintf(p99, sizeof(p99), " p99=%llu",
 			 (unsigned long long)bench_ticks_to(s[n * 99 / 100], unit));
 	/* p10/p90 after the fixed keys: the shape of the spread (a row that
 	 * is bimodal, e.g. half its samples a timer tick long, shows here). */
-	printf("bench: name=%s unit=%s median=%llu min=%llu max=%llu rounds=%d%s p10=%llu p90=%llu%s%s\n",
+	printf("bench: name=%s unit=%s median=%llu min=%llu max=%llu rounds=%d%s p10=%llu p90=%llu%s%s%s\n",
 	       name, names[unit],
 	       (unsigned long long)bench_ticks_to(s[n / 2], unit),
 	       (unsigned long long)bench_ticks_to(s[0], unit),
 	       (unsigned long long)bench_ticks_to(s[n - 1], unit), n, p99,
 	       (unsigned long long)bench_ticks_to(s[n / 10], unit),
-	       (unsigned long long)bench_ticks_to(s[n * 9 / 10], unit),
+	       (unsigned long long)bench_ticks_to(s[n * 9 / 10], unit), ref,
 	       extra ? " " : "", extra ? extra : "");
 }
 
 void bench_skip(const char *name, const char *why)
 {
+	ref_n = 0;
 	printf("bench: name=%s skip=%s\n", name, why);
 }
 
