@@ -32,7 +32,7 @@ struct row {
 	char name[32];
 	char unit[8];
 	char skip[64];
-	char extra[160];
+	char extra[256];
 	double median, min, max, p99, p10, p90;
 	double ref;		/* the host's speed while it ran (ref=, ns), or 0 */
 	int rounds, has_p99;
@@ -382,6 +382,12 @@ static void misses(FILE *f, int md)
 		b = extra_num(rb, "per_switch_ns");
 		if (a > 0 && b > 0)
 			fprintf(f, " per switch that happened %.0f against %.0f ns (%.2fx);", a, b, a / b);
+		a = extra_num(ra, "cross_cpu");
+		b = extra_num(rb, "cross_cpu");
+		if (a >= 0 && b >= 0)
+			fprintf(f, " the sleeper woke on another CPU than its waker's in %.0f against "
+				   "%.0f of %d rounds (p99 on the same CPU %.0f against %.0f ns);",
+				a, b, ra->rounds, extra_num(ra, "p99_same_ns"), extra_num(rb, "p99_same_ns"));
 		fprintf(f, "\n");
 	}
 }
