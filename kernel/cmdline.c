@@ -3,7 +3,7 @@
 #include "printk.h"
 #include "string.h"
 
-struct boot_options boot_opts;
+struct boot_options boot_opts = { .idle_poll_us = -1 };
 
 /* A decimal number from s; -1 when s is not one. */
 static int parse_uint(const char *s)
@@ -54,6 +54,9 @@ static void option(char *opt)
 		boot_opts.bench_o1 = parse_uint(val);
 	} else if (!strcmp(opt, "sched_check") && !val) {
 		boot_opts.sched_check = 1;
+	} else if (!strcmp(opt, "idle_poll") && val && parse_uint(val) >= 0 &&
+		   parse_uint(val) <= 10000) {
+		boot_opts.idle_poll_us = parse_uint(val);
 	} else if (!strcmp(opt, "nosysenter") && !val) {
 		boot_opts.nosysenter = 1;
 	} else if (!strcmp(opt, "trace") && !val) {

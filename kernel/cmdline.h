@@ -26,6 +26,9 @@
  *                     trace_records_switches dumps its own trace instead
  *   trace=MS          the same, and dump the trace MS milliseconds after
  *                     boot (a workload's trace without the shell's help)
+ *   idle_poll=US      an idle CPU polls for work US microseconds after it
+ *                     went idle, then halts (kernel/idle.c); 0 halts at
+ *                     once, as 2.5.59's default_idle()
  *   nosysenter        system calls through int 0x80 only, even where the
  *                     CPU has sysenter (arch/x86/sysenter.h): the slow
  *                     path, to compare and to test
@@ -53,6 +56,7 @@ struct boot_options {
 	int trace;
 	int trace_dump_ms;		/* 0: no dump of its own */
 	int nosysenter;			/* system calls by int 0x80 only */
+	int idle_poll_us;		/* -1: idle.c's default */
 };
 
 extern struct boot_options boot_opts;

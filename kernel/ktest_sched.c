@@ -14,6 +14,7 @@
 #include "cmdline.h"
 #include "cputopo.h"
 #include "heap.h"
+#include "idle.h"
 #include "percpu.h"
 #include "printk.h"
 #include "string.h"
@@ -540,4 +541,153 @@ KTEST(sleeper_latency)
 	       "%u ticks late (slice %u)\n", n, (unsigned long long)core,
 	       wakeups, worst, slice);
 	return sanity_end(t);
+}
+
+/*
+ * Idle polling (kernel/idle.c). A kernel thread on the last CPU answers
+ * the ktest thread (CPU 0) round after round and sleeps in between, so
+ * its CPU goes idle each time and is woken again within microseconds.
+ *  - Without a hog there: most wakeups must find the CPU polling (the
+ *    saved-IPI count grows), and every round must be answered.
+ *  - With a nice 19 hog there (the CPU never idles): the flag must not
+ *    outlive the poll, or wakers skip the IPI a CPU running a task needs
+ *    and each wakeup waits for the next tick (seen: a 999 us median).
+ * In both, the median round must stay well under a tick: a lost or
+ * skipped-in-error IPI costs one whole tick (the tick's return path
+ * schedules). Guest time (TSC); a loaded host's vCPU stalls inflate some
+ * rounds, not the median of 200.
+ */
+#define POLL_ROUNDS	200
+#define POLL_MEDIAN_US	(1000000 / HZ / 2)	/* half a tick */
+
+struct ponger {
+	struct task *t;
+	volatile int stop;
+	volatile uint32_t seq, done;
+};
+
+static int ponger_main(void *arg)
+{
+	struct ponger *p = arg;
+
+	while (!p->stop) {
+		p->t->s.state = TASK_INTERRUPTIBLE;
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		if (p->seq != p->done || p->stop) {
+			p->t->s.state = TASK_RUNNING;
+			p->done = p->seq;
+			continue;
+		}
+		schedule_until(0);
+	}
+	return 0;
+}
+
+/* POLL_ROUNDS rounds; the median round in us into *median, the rounds
+ * answered at all (within 100 ms each) returned. */
+static int pingpong_rounds(struct ponger *p, uint32_t *median)
+{
+	static uint64_t us[POLL_ROUNDS];
+	uint64_t limit = (uint64_t)tsc_khz() * 100;
+	int r, i, j;
+
+	for (r = 0; r < POLL_ROUNDS; r++) {
+		uint64_t t0;
+
+		msleep(0);	/* the ponger's CPU on its way to its idle loop */
+		t0 = rdtsc();
+		p->seq++;
+		wake_up_process(&p->t->s, 0);
+		while (p->done != p->seq && rdtsc() - t0 < limit)
+			cpu_relax();
+		if (p->done != p->seq)
+			break;
+		us[r] = (rdtsc() - t0) * 1000 / tsc_khz();
+	}
+	for (i = 1; i < r; i++)
+		for (j = i; j > 0 && us[j - 1] > us[j]; j--) {
+			uint64_t v = us[j];
+
+			us[j] = us[j - 1];
+			us[j - 1] = v;
+		}
+	*median = r ? (uint32_t)us[r / 2] : 0;
+	return r;
+}
+
+/* In an interrupt on the CPU the hog is pinned to. */
+static void start_here(void *hog)
+{
+	kthread_start_task(hog);
+}
+
+KTEST(idle_poll_wakeups)
+{
+	int last = ncpus() - 1, got, polled = 0;
+	unsigned long saved0, saved;
+	uint32_t median, median_busy;
+	struct ponger *p;
+	struct hog *h;
+
+	if (last < 1)
+		return ktest_skip(t, "needs 2 CPUs");
+	if (boot_opts.idle_poll_us == 0)
+		return ktest_skip(t, "idle_poll=0: no polling");
+	p = kzalloc(sizeof(*p));
+	h = hogs_create(1);
+	if (p)
+		p->t = kthread_create("ponger", ponger_main, p);
+	if (!p || !p->t || !h) {
+		if (h)
+			hogs_stop(h, 1);
+		kfree(p);
+		return ktest_fail(t, "no memory for the tasks");
+	}
+	set_cpus_allowed(&p->t->s, cpumask_of(last));
+	kthread_start_task(p->t);
+	msleep(20);
+	saved0 = idle_ipis_saved(last);
+	got = pingpong_rounds(p, &median);
+	saved = idle_ipis_saved(last) - saved0;
+	/*
+	 * The same with a nice 19 hog on the ponger's CPU, started there from
+	 * an interrupt that comes while the CPU polls: the interrupt's return
+	 * path switches to the hog, and the switch must end the polling.
+	 */
+	set_cpus_allowed(&h[0].t->s, cpumask_of(last));
+	set_user_nice(&h[0].t->s, 19);
+	if (got == POLL_ROUNDS) {
+		uint64_t t0 = rdtsc();
+
+		p->seq++;	/* one more round: its end starts a poll */
+		wake_up_process(&p->t->s, 0);
+		while (!__atomic_load_n(&cpu_data(last)->idle_polling, __ATOMIC_RELAXED) &&
+		       rdtsc() - t0 < (uint64_t)tsc_khz() * 100)
+			cpu_relax();
+		polled = cpu_data(last)->idle_polling;
+	}
+	smp_call_function_single(last, start_here, h[0].t);
+	msleep(20);
+	if (got == POLL_ROUNDS)
+		got += pingpong_rounds(p, &median_busy);
+	p->stop = 1;
+	wake_up_process(&p->t->s, 0);
+	task_reap(p->t);
+	hogs_stop(h, 1);
+	kfree(p);
+	printk("# idle_poll_wakeups: CPU %d: median round %u us idle, %u us beside a "
+	       "hog (started while it %s); %lu of %d wakeups found it polling\n", last,
+	       median, got > POLL_ROUNDS ? median_busy : 0,
+	       polled ? "polled" : "did not poll", saved, POLL_ROUNDS);
+	if (got < 2 * POLL_ROUNDS)
+		return ktest_fail(t, "round %d of %d never answered", got + 1, 2 * POLL_ROUNDS);
+	if (!polled)
+		return ktest_fail(t, "CPU %d was never seen polling in 100 ms", last);
+	if (saved < POLL_ROUNDS / 4)
+		return ktest_fail(t, "%lu of %d wakeups found the idle CPU polling, want >= %d",
+				  saved, POLL_ROUNDS, POLL_ROUNDS / 4);
+	if (median > POLL_MEDIAN_US || median_busy > POLL_MEDIAN_US)
+		return ktest_fail(t, "median round %u us idle, %u us beside a hog, want <= %u",
+				  median, median_busy, POLL_MEDIAN_US);
+	return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include "sched.h"
 #include "cpu.h"
+#include "idle.h"
 #include "panic.h"
 #include "percpu.h"
 #include "printk.h"
@@ -28,9 +29,12 @@ unsigned long arch_jiffies(void)
 	return (unsigned long)jiffies_64();
 }
 
+/* resched_task() has set need_resched: a CPU polling for it (idle.c)
+ * sees it without an interrupt. */
 void arch_send_resched_ipi(int cpu)
 {
-	smp_send_reschedule(cpu);
+	if (!idle_wake_polling(cpu))
+		smp_send_reschedule(cpu);
 }
 
 /*
@@ -65,6 +69,10 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 	KASSERT(*(uint32_t *)n->kstack == STACK_END_MAGIC,
 		"the next task's stack end is intact");
 	__atomic_store_n(&n->on_cpu, 1, __ATOMIC_RELEASE);
+	/* An interrupt may take the idle task away while it polls (idle.c):
+	 * from now on wakers must send this CPU IPIs again. Under the
+	 * runqueue lock, which every waker that reads the flag holds too. */
+	pc->idle_polling = 0;
 	pc->current = n;
 	pc->stack_base = n->kstack;
 	pc->stack_top = n->kstack + KSTACK_SIZE;

@@ -7,6 +7,7 @@
 #include "cpu.h"
 #include "cputopo.h"
 #include "heap.h"
+#include "idle.h"
 #include "mm.h"
 #include "numa.h"
 #include "panic.h"
@@ -461,6 +462,7 @@ void sched_setup(void)
 	}
 	smp_set_resched_hook(resched_ipi);
 	timer_set_tick_hook(sched_tick);
+	idle_setup(boot_opts.idle_poll_us);
 	for (cpu = 0; cpu < ncpus; cpu++)
 		nrq += sched_rq_of(cpu) == cpu;
 	printk("sched: %d CPUs on %d runqueues%s%s%s\n", ncpus, nrq,

@@ -50,6 +50,9 @@ struct percpu {
 				 * tss.esp0). Holds STACK_END_MAGIC. */
 	uintptr_t stack_top;	/* one past its highest */
 	int irq_depth;		/* nesting of interrupt handlers */
+	int idle_polling;	/* 1 while the idle task polls need_resched
+				 * (kernel/idle.c): a waker then sends no IPI.
+				 * Read by other CPUs, unlocked. */
 	struct tss tss;		/* this CPU's TSS (its GDT descriptor: gdt.c) */
 	/*
 	 * Where `sysenter` lands (IA32_SYSENTER_ESP = its end): the entry's

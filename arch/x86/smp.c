@@ -13,6 +13,7 @@ cpumask_t cpu_online_mask;
 struct percpu *percpu_by_cpu[NR_CPUS];		/* written by smpboot.c */
 
 static void (*resched_hook)(void);
+static void (*idle_hook)(void);
 
 /*
  * One call slot per target CPU. Locking: call_lock[cpu] is held by the
@@ -115,8 +116,19 @@ void smp_init_ipis(void)
 	irq_register(VEC_LAPIC_ERROR, lapic_error_interrupt);
 }
 
+void smp_set_idle_hook(void (*fn)(void))
+{
+	__atomic_store_n(&idle_hook, fn, __ATOMIC_RELEASE);
+}
+
 void cpu_idle(void)
 {
-	for (;;)
-		sti_hlt();
+	for (;;) {
+		void (*fn)(void) = __atomic_load_n(&idle_hook, __ATOMIC_ACQUIRE);
+
+		if (fn)
+			fn();
+		else
+			sti_hlt();
+	}
 }

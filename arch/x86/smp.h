@@ -32,8 +32,12 @@ void smp_boot_aps(int use_madt);
 /* CPUID IDs of online CPU cpu (cputopo.c builds the topology from them). */
 const struct cpu_ids *smp_cpu_ids(int cpu);
 
-/* The idle loop: halt until an interrupt, forever. */
+/* The idle loop, forever: the idle hook each time around, or until one is
+ * set (an AP before the scheduler knows it), halt until an interrupt. */
 void cpu_idle(void) __attribute__((noreturn));
+/* What cpu_idle() runs instead of halting (kernel/idle.c); it returns
+ * after an interrupt, or after it scheduled. */
+void smp_set_idle_hook(void (*fn)(void));
 
 /* IPIs. */
 void smp_send_reschedule(int cpu);

@@ -1,0 +1,109 @@
+/*
+ * idle.c - what an idle CPU does: poll for work a little, then halt.
+ *
+ * Every CPU's idle task loops in arch's cpu_idle(), which calls idle_once()
+ * each time around (installed by idle_setup(), from sched_setup()).
+ *
+ * Why poll at all. Under QEMU a halted CPU's thread sleeps on the host, and
+ * the IPI that wakes it costs a host thread wakeup. The bench measured a
+ * pipe round trip between two CPUs that halt when idle at about four times
+ * one between two CPUs kept busy by a nice 19 hog (pipe_core 194 us,
+ * pipe_core_busy 46 us: bench/notes.md), and a CPU that has just gone idle
+ * is often given work again within tens of microseconds (the other end of
+ * a pipe answers). So for idle_poll_us after a switch to idle the CPU spins
+ * on need_resched with its idle_polling flag set, and a waker that sees the
+ * flag only sets need_resched, with no IPI: 2.5.59's TIF_POLLING_NRFLAG,
+ * which its idle=poll loop used; Linux's haltpoll cpuidle driver does the
+ * same for guests today. Then it halts, as 2.5.59's default_idle() does.
+ *
+ * Only after a switch: an idle CPU's own timer tick (HZ times a second)
+ * returns here too, and polling after every tick would keep all idle vCPUs
+ * busy on the host (8 of them on 2 host cores).
+ *
+ * No lost wakeup. The flag and need_resched are a Dekker pair: the waker
+ * stores need_resched, then loads idle_polling (arch_send_resched_ipi);
+ * this CPU stores idle_polling = 0, then loads need_resched, with a full
+ * fence between on each side. So at least one sees the other's store:
+ * either the waker sends the IPI, or this CPU sees need_resched before it
+ * halts (with interrupts off from the check to the hlt, so an IPI that
+ * comes in between ends the hlt).
+ *
+ * An interrupt may end the poll by switching to a task (its return path
+ * schedules when need_resched is set). The switch clears the flag
+ * (arch_context_switch), under the runqueue lock that wakers hold when
+ * they read it: a CPU running a task is never taken for a polling one.
+ */
+#include "cpu.h"
+#include "idle.h"
+#include "percpu.h"
+#include "sched.h"
+#include "smp.h"
+#include "task.h"
+#include "timer.h"
+
+/* us of polling after a switch to idle. 0: halt at once. The default is
+ * this project's, measured (bench/notes.md, "Idle polling"); boot option
+ * idle_poll=US. */
+#define IDLE_POLL_US_DEFAULT	300
+
+static uint64_t poll_ticks;			/* idle_poll_us in TSC ticks */
+static unsigned long last_switches[NR_CPUS];	/* each CPU's own */
+/* Wakeups that found CPU n polling and sent no IPI: written by the wakers,
+ * under n's runqueue lock (so never two at once). */
+static unsigned long ipis_saved[NR_CPUS];
+
+static void idle_once(void)
+{
+	struct percpu *pc = this_cpu();
+	struct task *t = pc->current;
+	unsigned long sw;
+
+	if (!t || !t->preemptible) {	/* no idle task here yet */
+		sti_hlt();
+		return;
+	}
+	sw = sched_cpu_stat(pc->cpu)->switches;
+	if (poll_ticks && sw != last_switches[pc->cpu]) {
+		uint64_t end = rdtsc() + poll_ticks;
+
+		last_switches[pc->cpu] = sw;
+		__atomic_store_n(&pc->idle_polling, 1, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		while (!__atomic_load_n(&t->s.need_resched, __ATOMIC_RELAXED) &&
+		       rdtsc() < end)
+			cpu_relax();
+		__atomic_store_n(&pc->idle_polling, 0, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	}
+	cli();
+	if (t->s.need_resched) {
+		sti();
+		schedule();
+		return;
+	}
+	sti_hlt();
+}
+
+void idle_setup(int poll_us)
+{
+	if (poll_us < 0)
+		poll_us = IDLE_POLL_US_DEFAULT;
+	poll_ticks = (uint64_t)poll_us * tsc_khz() / 1000;
+	smp_set_idle_hook(idle_once);
+}
+
+int idle_wake_polling(int cpu)
+{
+	struct percpu *pc = cpu_data(cpu);
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* see the comment above */
+	if (!pc || !__atomic_load_n(&pc->idle_polling, __ATOMIC_RELAXED))
+		return 0;
+	ipis_saved[cpu]++;
+	return 1;
+}
+
+unsigned long idle_ipis_saved(int cpu)
+{
+	return cpu >= 0 && cpu < NR_CPUS ? ipis_saved[cpu] : 0;
+}
