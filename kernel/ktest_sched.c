@@ -545,20 +545,22 @@ KTEST(sleeper_latency)
 
 /*
  * Idle polling (kernel/idle.c). A kernel thread on the last CPU answers
- * the ktest thread (CPU 0) round after round and sleeps in between, so
- * its CPU goes idle each time and is woken again within microseconds.
- *  - Without a hog there: most wakeups must find the CPU polling (the
- *    saved-IPI count grows), and every round must be answered.
- *  - With a nice 19 hog there (the CPU never idles): the flag must not
- *    outlive the poll, or wakers skip the IPI a CPU running a task needs
- *    and each wakeup waits for the next tick (seen: a 999 us median).
- * In both, the median round must stay well under a tick: a lost or
- * skipped-in-error IPI costs one whole tick (the tick's return path
- * schedules). Guest time (TSC); a loaded host's vCPU stalls inflate some
- * rounds, not the median of 200.
+ * the ktest thread (CPU 0) round after round and sleeps in between, so its
+ * CPU goes idle each time and is woken again soon after.
+ *  - Every round must be answered, and some wakeups must find the CPU
+ *    polling (they sent no IPI).
+ *  - Then a nice 19 hog is started on that CPU from an interrupt that
+ *    comes while it polls: the interrupt's return path switches to the
+ *    hog, and that switch must end the polling. A flag left set makes
+ *    every waker skip the IPI that the CPU, now running the hog, needs
+ *    (seen: each wakeup then waited for the next tick, 1015 us rounds).
+ *    Checked directly: while the hog runs there, the flag must be 0.
+ * Nothing here is timed against a bound: under `make test` this boot
+ * shares the 2 host cores with another QEMU (a 64-CPU one, at times),
+ * whose stalls of tens of ms say nothing about the kernel. The medians
+ * are printed for reading.
  */
 #define POLL_ROUNDS	200
-#define POLL_MEDIAN_US	(1000000 / HZ / 2)	/* half a tick */
 
 struct ponger {
 	struct task *t;
@@ -583,12 +585,31 @@ static int ponger_main(void *arg)
 	return 0;
 }
 
-/* POLL_ROUNDS rounds; the median round in us into *median, the rounds
- * answered at all (within 100 ms each) returned. */
-static int pingpong_rounds(struct ponger *p, uint32_t *median)
+/*
+ * Flag seen set while CPU cpu ran a task: 1. current is read before and
+ * after the flag, so a CPU that went idle and began polling in between
+ * is not taken for one that runs a task with the flag set.
+ */
+static int flag_with_task(int cpu)
+{
+	struct percpu *pc = cpu_data(cpu);
+	void *c1 = __atomic_load_n(&pc->current, __ATOMIC_ACQUIRE);
+	int flag = __atomic_load_n(&pc->idle_polling, __ATOMIC_ACQUIRE);
+	void *c2 = __atomic_load_n(&pc->current, __ATOMIC_ACQUIRE);
+
+	return flag && c1 == c2 && c1 != (void *)task_idle(cpu);
+}
+
+/*
+ * POLL_ROUNDS rounds: the median round in us into *median, the times the
+ * flag was seen set beside a running task into *bad; returns the rounds
+ * answered (each within 10 s: a lost wakeup is rescued by the CPU's next
+ * tick, so only a wakeup that never comes stops this).
+ */
+static int pingpong_rounds(struct ponger *p, int cpu, uint32_t *median, int *bad)
 {
 	static uint64_t us[POLL_ROUNDS];
-	uint64_t limit = (uint64_t)tsc_khz() * 100;
+	uint64_t limit = (uint64_t)tsc_khz() * 10000;
 	int r, i, j;
 
 	for (r = 0; r < POLL_ROUNDS; r++) {
@@ -598,11 +619,14 @@ static int pingpong_rounds(struct ponger *p, uint32_t *median)
 		t0 = rdtsc();
 		p->seq++;
 		wake_up_process(&p->t->s, 0);
-		while (p->done != p->seq && rdtsc() - t0 < limit)
+		while (p->done != p->seq && rdtsc() - t0 < limit) {
+			*bad += flag_with_task(cpu);
 			cpu_relax();
+		}
 		if (p->done != p->seq)
 			break;
 		us[r] = (rdtsc() - t0) * 1000 / tsc_khz();
+		*bad += flag_with_task(cpu);
 	}
 	for (i = 1; i < r; i++)
 		for (j = i; j > 0 && us[j - 1] > us[j]; j--) {
@@ -623,9 +647,9 @@ static void start_here(void *hog)
 
 KTEST(idle_poll_wakeups)
 {
-	int last = ncpus() - 1, got, polled = 0;
+	int last = ncpus() - 1, got, polled = 0, tries, bad = 0, bad_idle;
+	uint32_t median, median_busy = 0;
 	unsigned long saved0, saved;
-	uint32_t median, median_busy;
 	struct ponger *p;
 	struct hog *h;
 
@@ -647,29 +671,27 @@ KTEST(idle_poll_wakeups)
 	kthread_start_task(p->t);
 	msleep(20);
 	saved0 = idle_ipis_saved(last);
-	got = pingpong_rounds(p, &median);
+	got = pingpong_rounds(p, last, &median, &bad);
 	saved = idle_ipis_saved(last) - saved0;
-	/*
-	 * The same with a nice 19 hog on the ponger's CPU, started there from
-	 * an interrupt that comes while the CPU polls: the interrupt's return
-	 * path switches to the hog, and the switch must end the polling.
-	 */
+	bad_idle = bad;
 	set_cpus_allowed(&h[0].t->s, cpumask_of(last));
 	set_user_nice(&h[0].t->s, 19);
-	if (got == POLL_ROUNDS) {
+	/* A round's end starts a poll; the host may not run this vCPU in
+	 * those 300 us, so try again with another round, 200 times at most. */
+	for (tries = 0; got == POLL_ROUNDS && !polled && tries < 200; tries++) {
 		uint64_t t0 = rdtsc();
 
-		p->seq++;	/* one more round: its end starts a poll */
+		p->seq++;
 		wake_up_process(&p->t->s, 0);
-		while (!__atomic_load_n(&cpu_data(last)->idle_polling, __ATOMIC_RELAXED) &&
-		       rdtsc() - t0 < (uint64_t)tsc_khz() * 100)
+		while (!(polled = __atomic_load_n(&cpu_data(last)->idle_polling,
+						  __ATOMIC_RELAXED)) &&
+		       rdtsc() - t0 < (uint64_t)tsc_khz() * 2)
 			cpu_relax();
-		polled = cpu_data(last)->idle_polling;
 	}
 	smp_call_function_single(last, start_here, h[0].t);
 	msleep(20);
 	if (got == POLL_ROUNDS)
-		got += pingpong_rounds(p, &median_busy);
+		got += pingpong_rounds(p, last, &median_busy, &bad);
 	p->stop = 1;
 	wake_up_process(&p->t->s, 0);
 	task_reap(p->t);
@@ -677,17 +699,15 @@ KTEST(idle_poll_wakeups)
 	kfree(p);
 	printk("# idle_poll_wakeups: CPU %d: median round %u us idle, %u us beside a "
 	       "hog (started while it %s); %lu of %d wakeups found it polling\n", last,
-	       median, got > POLL_ROUNDS ? median_busy : 0,
-	       polled ? "polled" : "did not poll", saved, POLL_ROUNDS);
+	       median, median_busy, polled ? "polled" : "did not poll", saved, POLL_ROUNDS);
 	if (got < 2 * POLL_ROUNDS)
 		return ktest_fail(t, "round %d of %d never answered", got + 1, 2 * POLL_ROUNDS);
+	if (bad)
+		return ktest_fail(t, "CPU %d ran a task with its polling flag set: seen %d times "
+				  "(%d before the hog)", last, bad, bad_idle);
+	if (!saved)
+		return ktest_fail(t, "no wakeup of %d found CPU %d polling", POLL_ROUNDS, last);
 	if (!polled)
-		return ktest_fail(t, "CPU %d was never seen polling in 100 ms", last);
-	if (saved < POLL_ROUNDS / 4)
-		return ktest_fail(t, "%lu of %d wakeups found the idle CPU polling, want >= %d",
-				  saved, POLL_ROUNDS, POLL_ROUNDS / 4);
-	if (median > POLL_MEDIAN_US || median_busy > POLL_MEDIAN_US)
-		return ktest_fail(t, "median round %u us idle, %u us beside a hog, want <= %u",
-				  median, median_busy, POLL_MEDIAN_US);
+		return ktest_fail(t, "CPU %d never seen polling after 200 rounds", last);
 	return 0;
 }
