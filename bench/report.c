@@ -271,8 +271,9 @@ static double flatness(const struct sys *s, int *n_last)
 	return flatness_by(s, n_last, 0);
 }
 
-/* The same for our in-kernel curve (o1k_N): its largest N over N=1. */
-static double flatness_k(int *n_last)
+/* The same for our in-kernel curve (o1k_N): its largest N over N=1, by
+ * the median or with use_p10 by the 10th percentile. */
+static double flatness_k(int *n_last, int use_p10)
 {
 	static const int nk[] = { 1, 100, 1000, 10000 };
 	double first = 0, last = 0, v;
@@ -280,9 +281,14 @@ static double flatness_k(int *n_last)
 
 	*n_last = 0;
 	for (int k = 0; k < 4; k++) {
+		const struct row *r;
+
 		snprintf(name, sizeof(name), "o1k_%d", nk[k]);
-		if (!measured(find(&os, name, &v)))
+		r = find(&os, name, &v);
+		if (!measured(r))
 			continue;
+		if (use_p10)
+			v = r->p10;
 		if (k == 0)
 			first = v;
 		last = v;
@@ -440,11 +446,13 @@ static void table(FILE *f, int md)
 		fprintf(f, md ? "By the 10th percentile: ours %.2f at N=%d, Linux %.2f at N=%d.\n"
 			      : "O(1) by p10: ours %.2f at N=%d, Linux %.2f at N=%d\n",
 			fo, no, fl, nl);
-		fo = flatness_k(&no);
+		fo = flatness_k(&no, 0);
+		fl = flatness_k(&nl, 1);
 		if (no)
-			fprintf(f, md ? "In the kernel (o1k rows, kernel threads): ours %.2f at N=%d; goal <= %.2f: %s.\n"
-				      : "O(1) in the kernel: ours %.2f at N=%d (goal <= %.2f: %s)\n",
-				fo, no, O1_FLAT, fo > 0 && fo <= O1_FLAT ? "yes" : "no");
+			fprintf(f, md ? "In the kernel (o1k rows, kernel threads): ours %.2f at N=%d; goal <= %.2f: %s; "
+					"by the 10th percentile %.2f.\n"
+				      : "O(1) in the kernel: ours %.2f at N=%d (goal <= %.2f: %s; by p10 %.2f)\n",
+				fo, no, O1_FLAT, fo > 0 && fo <= O1_FLAT ? "yes" : "no", fl);
 		fprintf(f, md ? "\nRows faster than Linux: %d of %d compared.\n"
 			      : "rows faster than Linux: %d of %d compared\n", met, total);
 	}
