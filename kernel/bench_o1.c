@@ -14,7 +14,8 @@
  * would walk the N hogs, all pinned away from it, which is a cost of D7's
  * design of its own, not of schedule() on this CPU. Prints, in make
  * bench's line format,
- *   bench: name=o1k_N unit=ns median=M min=A max=B rounds=R tasks=N cpu=C
+ *   bench: name=o1k_N unit=ns median=M min=A max=B rounds=R p10=X p90=Y ref=H
+ *          tasks=N cpu=C   (ref=: include/hostref.h's loop, ns: the host's speed)
  * and leaves QEMU through isa-debug-exit.
  */
 #include "cpu.h"
@@ -22,6 +23,7 @@
 #include "cputopo.h"
 #include "debugexit.h"
 #include "heap.h"
+#include "hostref.h"
 #include "printk.h"
 #include "string.h"
 #include "task.h"
@@ -35,6 +37,8 @@ struct pair {
 	volatile int turn;	/* whose turn: 0 or 1 */
 	volatile int stop;
 	uint64_t *samples;	/* cycles per switch, one a round */
+	uint64_t refs[O1_ROUNDS / 8];	/* cycles of the host's reference
+					 * loop, every 8th round */
 	int rounds;
 };
 
@@ -92,6 +96,11 @@ static int pair_main(void *arg)
 		wake_up_process(&p->t[1]->s, 0);
 		wait_turn(p, 0);	/* two switches: to pong and back */
 		p->samples[r] = (rdtsc() - t0) / 2;
+		if (r % 8 == 7) {	/* the host's speed, as user/bench reads it */
+			t0 = rdtsc();
+			hostref_loop();
+			p->refs[r / 8] = rdtsc() - t0;
+		}
 	}
 	p->stop = 1;
 	wake_up_process(&p->t[1]->s, 0);
@@ -154,12 +163,14 @@ static int o1_run(int n, int cpu)
 		task_reap(p.t[1]);
 		p.t[0] = p.t[1] = NULL;
 		sort_u64(s, O1_ROUNDS);
-		printk("bench: name=o1k_%d unit=ns median=%llu min=%llu max=%llu rounds=%d p10=%llu p90=%llu tasks=%d cpu=%d\n",
+		sort_u64(p.refs, O1_ROUNDS / 8);
+		printk("bench: name=o1k_%d unit=ns median=%llu min=%llu max=%llu rounds=%d p10=%llu p90=%llu ref=%llu tasks=%d cpu=%d\n",
 		       n, (unsigned long long)to_ns(s[O1_ROUNDS / 2]),
 		       (unsigned long long)to_ns(s[0]),
 		       (unsigned long long)to_ns(s[O1_ROUNDS - 1]), O1_ROUNDS,
 		       (unsigned long long)to_ns(s[O1_ROUNDS / 10]),
-		       (unsigned long long)to_ns(s[O1_ROUNDS * 9 / 10]), n, cpu);
+		       (unsigned long long)to_ns(s[O1_ROUNDS * 9 / 10]),
+		       (unsigned long long)to_ns(p.refs[O1_ROUNDS / 16]), n, cpu);
 		err = 0;
 	} else {
 		printk("bench: skip name=o1k_%d why=only_%d_threads\n", n, made);

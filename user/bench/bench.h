@@ -83,8 +83,8 @@ void bench_sw_note(char *buf, size_t len, uint64_t s0, int a, int b, int rounds)
 /* Busy-wait for us microseconds of TSC time. */
 void bench_spin_us(unsigned int us);
 /*
- * The host's speed, read between a row's rounds (util.c): one run of a
- * fixed loop whose machine code is the same on both kernels. bench_row()
+ * The host's speed, read between a row's rounds (util.c): one run of
+ * include/hostref.h's loop, the same bytes on both kernels. bench_row()
  * prints the median of the row's reads as ref= (ns) and starts afresh.
  * Rows call it outside their timed windows (bench/notes.md, "Host speed").
  */

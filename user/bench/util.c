@@ -3,6 +3,7 @@
  * from its topo: report, the statistics and the one output line.
  */
 #include "bench/bench.h"
+#include "hostref.h"
 
 struct bench_cfg bench;
 struct bench_cpu bench_cpus[64];
@@ -105,39 +106,18 @@ static void sort(uint64_t *s, int n)
 		}
 }
 
-/*
- * The host's speed. QEMU runs on a host whose own speed changes by up to
- * 2-3x for tens to hundreds of ms at a time (bench/notes.md, "Host speed":
- * even a plain loop of translated code, and a loop on the host itself, do
- * it), and the two kernels are measured minutes apart. So every row also
- * reads the speed, interleaved with its rounds: a row measured while the
- * host was slow shows a larger ref=, and report.c divides it out.
- *
- * The loop is written in assembly so that both builds (ours 32-bit, Linux's
- * 64-bit) run the same bytes: add, xor, sub and jnz with 32-bit registers
- * encode alike in both modes, so QEMU translates the same four instructions.
- * REF_TURNS turns take about 5 us under TCG here: short next to the host's
- * slow spells, long next to the TSC reads around it.
- */
-#define REF_TURNS	2000u
-
+/* The host's speed (include/hostref.h), read between a row's rounds. */
 static uint64_t ref_s[BENCH_MAX_ROUNDS];
 static int ref_n;
 
 void bench_ref(void)
 {
-	uint32_t n = REF_TURNS, a = 0;
 	uint64_t t0;
 
 	if (ref_n >= BENCH_MAX_ROUNDS)
 		return;
 	t0 = rdtsc();
-	__asm__ __volatile__("1:\n\t"
-			     "add %%ecx, %%eax\n\t"
-			     "xor $0x5a5a5a5a, %%eax\n\t"
-			     "sub $1, %%ecx\n\t"
-			     "jnz 1b"
-			     : "+a"(a), "+c"(n) : : "cc");
+	hostref_loop();
 	ref_s[ref_n++] = rdtsc() - t0;
 }
 
