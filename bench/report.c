@@ -344,6 +344,15 @@ static double extra_num(const struct row *r, const char *key)
 	return ok ? v : -1;
 }
 
+/* The separator before a miss's next measurement: ":" first, then ";". */
+static const char *sep_next(const char **sep)
+{
+	const char *s = *sep;
+
+	*sep = ";";
+	return s;
+}
+
 /*
  * Each row that missed, with what this run measured about it: the low
  * percentile (a median moved by the host's slow spells moves it much
@@ -353,6 +362,7 @@ static double extra_num(const struct row *r, const char *key)
  */
 static void misses(FILE *f, int md)
 {
+	const char *sep;
 	int any = 0;
 
 	for (int i = 0; i < NDEFS; i++) {
@@ -368,34 +378,58 @@ static void misses(FILE *f, int md)
 				        "(bench/notes.md says what dominates each):\n\n"
 				      : "\nmisses:\n");
 		any = 1;
-		fprintf(f, md ? "- `%s` %.2fx:" : "  %s %.2fx:", name, ratio);
+		sep = ":";
+		fprintf(f, md ? "- `%s` %.2fx" : "  %s %.2fx", name, ratio);
 		if (!colon && ra->p10 > 0 && rb->p10 > 0)
-			fprintf(f, " by the 10th percentile %.2fx (%.0f against %.0f %s);",
+			fprintf(f, "%s by the 10th percentile %.2fx (%.0f against %.0f %s)", sep_next(&sep),
 				ra->p10 / rb->p10, ra->p10, rb->p10, ra->unit);
 		if (!colon && ra->p10 > 0 && rb->p10 > 0 && ra->p90 > 0 && rb->p90 > 0)
-			fprintf(f, " spread p90/p10 ours %.1f, Linux %.1f;",
+			fprintf(f, "%s spread p90/p10 ours %.1f, Linux %.1f", sep_next(&sep),
 				ra->p90 / ra->p10, rb->p90 / rb->p10);
 		if (colon)
-			fprintf(f, " medians %.0f against %.0f %s;", ra->median, rb->median, ra->unit);
+			fprintf(f, "%s medians %.0f against %.0f %s", sep_next(&sep), ra->median, rb->median, ra->unit);
 		if (h > 0)
-			fprintf(f, " the host's reference loop %.0f against %.0f ns (%.2f);",
+			fprintf(f, "%s the host's reference loop %.0f against %.0f ns (%.2f)", sep_next(&sep),
 				ra->ref, rb->ref, h);
 		a = extra_num(ra, "sw_per_round");
 		b = extra_num(rb, "sw_per_round");
 		if (a >= 0 && b >= 0)
-			fprintf(f, " switches per round %.2f against %.2f;", a, b);
+			fprintf(f, "%s switches per round %.2f against %.2f", sep_next(&sep), a, b);
 		a = extra_num(ra, "per_switch_ns");
 		b = extra_num(rb, "per_switch_ns");
 		if (a > 0 && b > 0)
-			fprintf(f, " per switch that happened %.0f against %.0f ns (%.2fx);", a, b, a / b);
+			fprintf(f, "%s per switch that happened %.0f against %.0f ns (%.2fx)", sep_next(&sep), a, b, a / b);
 		a = extra_num(ra, "cross_cpu");
 		b = extra_num(rb, "cross_cpu");
 		if (a >= 0 && b >= 0)
-			fprintf(f, " the sleeper woke on another CPU than its waker's in %.0f against "
-				   "%.0f of %d rounds (p99 on the same CPU %.0f against %.0f ns);",
+			fprintf(f, "%s the sleeper woke on another CPU than its waker's in %.0f against "
+				   "%.0f of %d rounds (p99 on the same CPU %.0f against %.0f ns)", sep_next(&sep),
 				a, b, ra->rounds, extra_num(ra, "p99_same_ns"), extra_num(rb, "p99_same_ns"));
-		fprintf(f, "\n");
+		fprintf(f, ".\n");
 	}
+}
+
+/* The host's speed at the O(1) curve's ends (its ref= readings): a slow
+ * spell over one end and not the other moves the curve by itself. */
+static void o1_host(FILE *f, int md, int no, int nl)
+{
+	char last[32];
+	double h[2] = { 0, 0 };
+
+	for (int s = 0; s < 2; s++) {
+		const struct sys *sy = s ? &lx : &os;
+		const struct row *r1 = find(sy, "o1_1", NULL), *rn;
+
+		snprintf(last, sizeof(last), "o1_%d", s ? nl : no);
+		rn = find(sy, last, NULL);
+		if (measured(r1) && measured(rn) && r1->ref > 0 && rn->ref > 0)
+			h[s] = rn->ref / r1->ref;
+	}
+	if (h[0] > 0 && h[1] > 0)
+		fprintf(f, md ? "The host's reference loop at the largest N over N=1: %.2f while ours ran, "
+				"%.2f while Linux did.\n"
+			      : "O(1) host's loop, largest N over N=1: ours %.2f, Linux %.2f\n",
+			h[0], h[1]);
 }
 
 static void table(FILE *f, int md)
@@ -441,6 +475,7 @@ static void table(FILE *f, int md)
 			   "ours %.2f at N=%d, Linux %.2f at N=%d; goal ours <= %.2f: %s.\n"
 			      : "\nO(1): ours %.2f at N=%d, Linux %.2f at N=%d (goal ours <= %.2f: %s)\n",
 			fo, no, fl, nl, O1_FLAT, fo > 0 && fo <= O1_FLAT ? "yes" : "no");
+		o1_host(f, md, no, nl);
 		fo = flatness_by(&os, &no, 1);
 		fl = flatness_by(&lx, &nl, 1);
 		fprintf(f, md ? "By the 10th percentile: ours %.2f at N=%d, Linux %.2f at N=%d.\n"
