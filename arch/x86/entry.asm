@@ -7,6 +7,7 @@
 ; The layout pushed here is struct trap_frame in trap.h; change both together.
 
 KERNEL_DS equ 0x10			; GDT_KERNEL_DS in gdt.h
+PERCPU_FROM_TSS equ 8 | 3		; GDT_PERCPU_FROM_TSS in gdt.h
 
 section .text
 
@@ -42,10 +43,17 @@ isr_common:
 	mov ax, KERNEL_DS
 	mov ds, ax
 	mov es, ax
-	; This CPU's %gs selector is its TSS selector + 8 (gdt.h).
+	; This CPU's %gs selector is its TSS selector + 8, RPL 3 (gdt.h).
+	; Loaded only when %gs holds another: a segment load is a call
+	; into QEMU, and from the kernel, or from a process that kept the
+	; selector its CPU gave it, %gs is already this one.
 	str ax
-	add ax, 8
+	add ax, PERCPU_FROM_TSS
+	mov cx, gs
+	cmp ax, cx
+	je .gs_ok
 	mov gs, ax
+.gs_ok:
 	push esp			; trap_dispatch(struct trap_frame *)
 	call trap_dispatch
 global isr_dispatch_return

@@ -13,6 +13,7 @@
 #define SEG_UCODE	0xfa	/* present, ring 3, code, readable */
 #define SEG_UDATA	0xf2	/* present, ring 3, data, writable */
 #define SEG_TSS32	0x89	/* present, ring 0, available 32-bit TSS */
+#define SEG_PERCPU	0xf2	/* as SEG_UDATA: ring 3 may load it (gdt.h) */
 /* Flags nibble. */
 #define GRAN_4K_32	0xc	/* limit in 4 KiB units, 32-bit */
 #define GRAN_BYTE	0x0	/* limit in bytes */
@@ -52,7 +53,7 @@ void gdt_setup_cpu(struct percpu *pc, int slot)
 	gdt[GDT_TSS_SEL(slot) >> 3] =
 		seg_desc((uintptr_t)&pc->tss, sizeof(pc->tss) - 1, SEG_TSS32, GRAN_BYTE);
 	gdt[GDT_PERCPU_SEL(slot) >> 3] =
-		seg_desc((uintptr_t)pc, sizeof(*pc) - 1, SEG_KDATA, GRAN_BYTE);
+		seg_desc((uintptr_t)pc, sizeof(*pc) - 1, SEG_PERCPU, GRAN_BYTE);
 }
 
 struct gdt_ptr gdt_pointer(void)

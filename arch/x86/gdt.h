@@ -7,8 +7,18 @@
  *   index 6 + 2s   the TSS of CPU slot s
  *   index 7 + 2s   the %gs segment of slot s (base = its struct percpu)
  *
- * The %gs selector is the TSS selector + 8, which lets interrupt entry find
- * it with `str` alone (entry.asm).
+ * The %gs selector is the TSS selector + 8 with RPL 3, which lets the
+ * entries find it with `str` alone (entry.asm, sysentry.asm).
+ *
+ * The %gs segments are ring 3 (DPL 3), so that a process may hold one: a
+ * process runs with the per-CPU selector of its CPU in %gs (usermode.c),
+ * and an entry whose %gs already holds this CPU's selector loads nothing.
+ * Under QEMU every segment load is a descriptor read and its checks, a
+ * call out of translated code; skipping the one at each system call entry
+ * took a fifth off the null call (bench/notes.md, "The system call").
+ * It gives ring 3 nothing: the base is the kernel's struct percpu, in
+ * supervisor pages, so any access through it faults (#PF); what user code
+ * learns, by reading the selector, is which CPU it runs on.
  */
 #ifndef ARCH_X86_GDT_H
 #define ARCH_X86_GDT_H
@@ -23,7 +33,15 @@
 #define GDT_ENTRIES	(GDT_FIRST_CPU + 2 * NR_CPUS)
 
 #define GDT_TSS_SEL(slot)	((GDT_FIRST_CPU + 2 * (slot)) << 3)
-#define GDT_PERCPU_SEL(slot)	(GDT_TSS_SEL(slot) + 8)
+#define GDT_PERCPU_FROM_TSS	(8 | 3)	/* entry.asm and sysentry.asm repeat it */
+#define GDT_PERCPU_SEL(slot)	(GDT_TSS_SEL(slot) + GDT_PERCPU_FROM_TSS)
+
+/* 1 when sel is a per-CPU %gs selector, of any CPU. */
+static inline int gdt_is_percpu_sel(uint32_t sel)
+{
+	return sel >= GDT_PERCPU_SEL(0) && sel <= GDT_PERCPU_SEL(NR_CPUS - 1) &&
+	       (sel & 15) == (GDT_PERCPU_SEL(0) & 15);
+}
 
 struct gdt_ptr {
 	uint16_t limit;

@@ -3,9 +3,10 @@
  *
  * Every CPU's %gs holds a GDT segment whose base is its struct percpu
  * (gdt.c), and the struct begins with a pointer to itself, so this_cpu() is
- * one load and needs no lock, no APIC read and no table lookup. Interrupt
- * entry reloads %gs from the task register (entry.asm), so the rule holds in
- * every handler, whatever user code later does to %gs.
+ * one load and needs no lock, no APIC read and no table lookup. Every entry
+ * from user mode compares %gs with the selector the task register gives and
+ * loads it when they differ (entry.asm, sysentry.asm), so the rule holds in
+ * every handler, whatever user code does to %gs.
  *
  * Locking: the fields are written by their own CPU only, except where noted.
  * Other CPUs read them (ticks for tests, current for the scheduler) without a

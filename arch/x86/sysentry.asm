@@ -24,6 +24,7 @@
 KERNEL_DS	equ 0x10		; GDT_KERNEL_DS in gdt.h
 USER_CS		equ 0x1b		; GDT_USER_CS
 USER_DS		equ 0x23		; GDT_USER_DS
+PERCPU_FROM_TSS	equ 8 | 3		; GDT_PERCPU_FROM_TSS
 SYSCALL_VECTOR	equ 0x80		; uapi/syscall.h
 EFLAGS_IF	equ 0x200
 ; Flags sysenter leaves as the user had them and the kernel must not run
@@ -86,17 +87,31 @@ sysenter_entry:
 	mov ds, ax
 	mov es, ax
 .ds_ok:
-	str ax				; %gs = this CPU's TSS selector + 8 (gdt.h)
-	add ax, 8
+	; %gs: this CPU's per-CPU selector, the TSS selector + 8, RPL 3
+	; (gdt.h). A process runs with it in its %gs (usermode.c), so it
+	; is loaded only after the process moved to another CPU or loaded
+	; a %gs of its own.
+	str ax
+	add ax, PERCPU_FROM_TSS
+	mov cx, gs
+	cmp ax, cx
+	je .gs_ok
 	mov gs, ax
+.gs_ok:
 	push esp			; sysenter_dispatch(struct trap_frame *)
 	call sysenter_dispatch
 	add esp, 4
 	test eax, eax
 	jz trap_return			; the frame was rewritten: iret
 	; The frame's segments, each loaded only when it differs from what
-	; the register holds (fs is the user's unless a switch changed it).
-	mov gs, [esp]			; always: ours is the per-CPU one
+	; the register holds (fs is the user's unless a switch changed it;
+	; gs, when the process kept its per-CPU selector, is the one
+	; trap_exit() put in the frame: this CPU's, already loaded).
+	mov ax, gs
+	cmp ax, [esp]
+	je .gs_done
+	mov gs, [esp]
+.gs_done:
 	mov ax, fs
 	cmp ax, [esp + 4]
 	je .fs_ok

@@ -26,13 +26,16 @@ void usermode_frame(struct trap_frame *f, uint32_t eip, uint32_t esp)
 	f->cs = GDT_USER_CS;
 	f->ds = f->es = f->ss = GDT_USER_DS;
 	/*
-	 * fs and gs null: user code here has no use for them (no TLS), and
-	 * every return by sysexit reloads the user's gs (sysentry.asm): a null
-	 * selector is loaded without reading a descriptor, which under QEMU
-	 * made the null system call about a quarter cheaper (bench/notes.md,
-	 * "The system call").
+	 * fs null: user code here has no use for it (no TLS), and loading a
+	 * null selector reads no descriptor. gs: this CPU's per-CPU selector,
+	 * which the system call entries then need not load (gdt.h), and which
+	 * trap_exit() keeps current when the process moves. Under QEMU the
+	 * first took a quarter off the null system call, the second a fifth
+	 * (bench/notes.md, "The system call"). A process may load a gs of its
+	 * own, and keeps it.
 	 */
-	f->fs = f->gs = 0;
+	f->fs = 0;
+	f->gs = GDT_PERCPU_SEL(this_cpu()->slot);
 	f->eflags = EFLAGS_IF | 0x2;	/* bit 1 is always 1 */
 	f->eip = eip;
 	f->esp = esp;
@@ -80,6 +83,12 @@ void trap_exit(struct trap_frame *f)
 				break;
 			schedule();
 		}
+		/*
+		 * A process that kept a per-CPU %gs gets the one of the CPU
+		 * it returns on, which the entries find loaded next time.
+		 */
+		if (gdt_is_percpu_sel(f->gs))
+			f->gs = GDT_PERCPU_SEL(this_cpu()->slot);
 		return;
 	}
 	/* The #DB above: %gs is still the user's, which the entry saves. */

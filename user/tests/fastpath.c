@@ -12,10 +12,12 @@
  * whose own calls work; a read that blocks on an empty pipe is woken by a
  * writer and returns its bytes; a read made with DF set copies forwards
  * (the kernel clears DF) and DF is set again afterwards; a read made with
- * es and gs null works and leaves every segment register as it was. Then: the page is
+ * es and gs null works and leaves every segment register as it was; a call made
+ * with another CPU's per-CPU %gs reaches this CPU's data. Then: the page is
  * read-only to the kernel's user copies too (-EFAULT); a raw sysenter with
  * a kernel address as its stack kills only its process (with sysenter on:
- * the stub's pops fault in user mode; off: sysenter itself faults); and,
+ * the stub's pops fault in user mode; off: sysenter itself faults); a read
+ * through the per-CPU %gs kills only its process; and,
  * with sysenter on, a call entered with TF set (single-stepping) returns.
  * Dangerous checks run in a child, whose exit status says what happened.
  */
@@ -248,6 +250,92 @@ static void check_segments(int e)
 	       r, fp_segs[0], fp_segs[1], fp_segs[2], USER_DS_SEL);
 }
 
+static uint16_t read_gs(void)
+{
+	uint16_t g;
+
+	__asm__ volatile("movw %%gs, %0" : "=r"(g));
+	return g;
+}
+
+/* lsl: 1 when sel names a descriptor ring 3 may load; its limit in *lim. */
+static int seg_limit(uint32_t sel, uint32_t *lim)
+{
+	uint32_t l = 0;
+	uint8_t ok;
+
+	__asm__ volatile("lsl %2, %0\n\tsetz %1" : "+r"(l), "=q"(ok) : "r"(sel) : "cc");
+	*lim = l;
+	return ok;
+}
+
+/* A per-CPU selector as far as ring 3 can tell: RPL 3, loadable, the
+ * limit of the one the process started with (every CPU's is the same). */
+static int percpu_like(uint16_t sel, uint32_t want_lim)
+{
+	uint32_t lim;
+
+	return sel && sel != USER_DS_SEL && (sel & 3) == 3 &&
+	       seg_limit(sel, &lim) && lim == want_lim;
+}
+
+/*
+ * A process runs with its CPU's per-CPU selector in %gs, and the entries
+ * load %gs only when it is not this CPU's (arch/x86/gdt.h). So a process
+ * holding ANOTHER CPU's selector must still reach this CPU's data: getpid
+ * would otherwise read another CPU's current task. 200 calls, each after
+ * loading a neighbouring CPU's selector; each must return our pid and come
+ * back with a per-CPU selector (the one of the CPU it returns on).
+ */
+static void check_percpu_gs(int e)
+{
+	uint16_t own = read_gs(), other = 0, after = 0;
+	uint32_t lim = 0, l;
+	int i, wrong = 0, lost = 0, pid = getpid();
+	char name[40];
+	long r;
+
+	snprintf(name, sizeof(name), "%s_percpu_gs", entry_name[e]);
+	if (!own || (own & 3) != 3 || own == USER_DS_SEL || !seg_limit(own, &lim)) {
+		tap_ok(0, name, "gs 0x%x at start is no per-CPU selector", own);
+		return;
+	}
+	if (seg_limit(own + 16u, &l) && l == lim)
+		other = own + 16;
+	else if (own > 16 && seg_limit(own - 16u, &l) && l == lim)
+		other = own - 16;
+	if (!other) {
+		tap_ok(0, name, "no other CPU's selector beside 0x%x", own);
+		return;
+	}
+	for (i = 0; i < 200; i++) {
+		__asm__ volatile("movw %w0, %%gs" : : "r"(other) : "memory");
+		r = entry_fn[e](SYS_getpid, 0, 0, 0, 0, 0);
+		after = read_gs();
+		wrong += r != pid;
+		lost += !percpu_like(after, lim);
+	}
+	tap_ok(!wrong && !lost, name, "gs 0x%x, another CPU's 0x%x: %d of 200 "
+	       "getpids wrong, %d returns without a per-CPU gs (last 0x%x)",
+	       own, other, wrong, lost, after);
+}
+
+/* ...and gives ring 3 no access: the base is the kernel's (supervisor). */
+static void check_percpu_gs_faults(void)
+{
+	int pid = fork(), st;
+
+	if (pid == 0) {
+		uint32_t v;
+
+		__asm__ volatile("movl %%gs:0, %0" : "=r"(v) : : "memory");
+		_exit(v == 0x5eed ? 2 : 1);	/* not reached */
+	}
+	st = pid > 0 ? wait_status(pid) : -1;
+	tap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV, "percpu_gs_no_access",
+	       "status 0x%x (want killed, signal %d)", st, SIGSEGV);
+}
+
 /* The kernel's copies to user memory must not write the vsyscall page. */
 static void check_page_readonly(void)
 {
@@ -337,7 +425,9 @@ int main(int argc, char **argv)
 		check_blocking_read(e);
 		check_df(e);
 		check_segments(e);
+		check_percpu_gs(e);
 	}
+	check_percpu_gs_faults();
 	check_page_readonly();
 	check_raw_sysenter();
 	check_single_step(on);
