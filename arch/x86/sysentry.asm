@@ -27,6 +27,9 @@ USER_DS		equ 0x23		; GDT_USER_DS
 PERCPU_FROM_TSS	equ 8 | 3		; GDT_PERCPU_FROM_TSS
 SYSCALL_VECTOR	equ 0x80		; uapi/syscall.h
 EFLAGS_IF	equ 0x200
+EFLAGS_OF_BIT	equ 11
+EFLAGS_OF	equ 1 << EFLAGS_OF_BIT
+EFLAGS_STATUS	equ EFLAGS_OF | 0xd5	; OF, and sahf's SF ZF AF PF CF
 ; Flags sysenter leaves as the user had them and the kernel must not run
 ; with: TF, DF, NT, AC.
 EFLAGS_ENTRY_CLEAR equ 0x100 | 0x400 | 0x4000 | 0x40000
@@ -130,17 +133,38 @@ sysenter_entry:
 	add esp, 16
 	popad
 	add esp, 8			; vector, error code
-	; sysexit: EIP = edx, ESP = ecx, CS/SS from SYSENTER_CS. The stub
-	; restores the user's ecx and edx from its stack.
+	; Left: eip, cs, eflags, esp, ss. Restore every flag but IF, then
+	; set IF with sti: sti's one instruction shadow keeps interrupts out
+	; until sysexit has left (popfd would open the window at once, on
+	; the kernel stack with the user's registers loaded).
+	;
+	; When the user's flags differ from the kernel's in status flags
+	; alone (the usual case), set those without popfd: under TCG popfd
+	; is a call into QEMU and ends the translated block, a return to
+	; QEMU's main loop (bench/notes.md, "The system call"). OF first,
+	; from an add that overflows or not; then SF ZF AF PF CF from the
+	; flags' low byte by sahf, which leaves OF alone. ecx and edx are
+	; free: sysexit loads both, and the stub restores the user's.
+	mov edx, [esp + 8]		; the user's eflags
+	test edx, ~(EFLAGS_STATUS | EFLAGS_IF | 2)
+	jnz .popfd
+	mov ecx, edx
+	and ecx, EFLAGS_OF
+	shl ecx, 31 - EFLAGS_OF_BIT	; 0x80000000 when OF, else 0
+	add ecx, ecx			; overflows when OF was set
+	mov ecx, eax			; the return value, across sahf
+	mov ah, dl
+	sahf
+	mov eax, ecx
+	jmp .flags_done
+.popfd:
+	and edx, ~EFLAGS_IF
+	push edx
+	popfd
+.flags_done:
+	; sysexit: EIP = edx, ESP = ecx, CS/SS from SYSENTER_CS.
 	mov edx, [esp]			; eip (the stub's sysenter_return)
 	mov ecx, [esp + 12]		; esp
-	add esp, 8			; eflags
-	; Restore every flag but IF, then set IF with sti: sti's one
-	; instruction shadow keeps interrupts out until sysexit has left
-	; (popfd would open the window at once, on the kernel stack with the
-	; user's registers loaded).
-	and dword [esp], ~EFLAGS_IF
-	popfd
 	sti
 	sysexit
 sysenter_entry_end:

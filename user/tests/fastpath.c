@@ -11,7 +11,8 @@
  * 0 (through iret) with its registers; exec starts the new image (iret)
  * whose own calls work; a read that blocks on an empty pipe is woken by a
  * writer and returns its bytes; a read made with DF set copies forwards
- * (the kernel clears DF) and DF is set again afterwards; a read made with
+ * (the kernel clears DF) and DF is set again afterwards; the status flags
+ * come back as they went in; a read made with
  * es and gs null works and leaves every segment register as it was; a call made
  * with another CPU's per-CPU %gs reaches this CPU's data. Then: the page is
  * read-only to the kernel's user copies too (-EFAULT); a raw sysenter with
@@ -200,6 +201,53 @@ static void check_df(int e)
 	       (fl & EFLAGS_DF), name, "wrote %ld, read %ld, data %s, DF %s after",
 	       w, r, memcmp(in, out, sizeof(in)) ? "differs" : "same",
 	       fl & EFLAGS_DF ? "set" : "clear");
+}
+
+/*
+ * The status flags (CF PF AF ZF SF OF) come back as they went in: the
+ * sysexit path sets them without popfd when nothing else differs
+ * (arch/x86/sysentry.asm). Each pattern once, with DF clear.
+ */
+#define EFLAGS_STATUS	0x8d5u
+static uint32_t status_after(int e, uint32_t pattern)
+{
+	uint32_t fl;
+	long r;
+
+	if (e)
+		__asm__ volatile("pushfl\n\tandl $~0x8d5, (%%esp)\n\t"
+				 "orl %[pat], (%%esp)\n\tpopfl\n\t"
+				 "int $0x80\n\tpushfl\n\tpopl %[fl]"
+				 : "=a"(r), [fl] "=r"(fl)
+				 : "a"(SYS_getpid), [pat] "r"(pattern)
+				 : "memory", "cc");
+	else
+		__asm__ volatile("pushfl\n\tandl $~0x8d5, (%%esp)\n\t"
+				 "orl %[pat], (%%esp)\n\tpopfl\n\t"
+				 "call %c[vs]\n\tpushfl\n\tpopl %[fl]"
+				 : "=a"(r), [fl] "=r"(fl)
+				 : "a"(SYS_getpid), [pat] "r"(pattern),
+				   [vs] "i"(VSYSCALL_ADDR)
+				 : "memory", "cc");
+	return r == getpid() ? fl & EFLAGS_STATUS : 0xffffffffu;
+}
+
+static void check_status_flags(int e)
+{
+	static const uint32_t pat[] = { 0, EFLAGS_STATUS, 0x800, 0x0d5, 0x841,
+					0x094, 0x001, 0x080 };
+	uint32_t got = 0;
+	char name[40];
+	int i, bad = -1;
+
+	for (i = 0; i < (int)(sizeof(pat) / sizeof(pat[0])) && bad < 0; i++) {
+		got = status_after(e, pat[i]);
+		if (got != pat[i])
+			bad = i;
+	}
+	snprintf(name, sizeof(name), "%s_status_flags_kept", entry_name[e]);
+	tap_ok(bad < 0, name, bad < 0 ? "%d patterns" : "pattern 0x%03x came back "
+	       "as 0x%03x", bad < 0 ? i : (int)pat[bad], got);
 }
 
 /* Segment registers after a read() made with es = gs = 0 (null) and
@@ -424,6 +472,7 @@ int main(int argc, char **argv)
 		check_exec(e, "/bin/fastpath");
 		check_blocking_read(e);
 		check_df(e);
+		check_status_flags(e);
 		check_segments(e);
 		check_percpu_gs(e);
 	}
