@@ -12,14 +12,14 @@
  * whose own calls work; a read that blocks on an empty pipe is woken by a
  * writer and returns its bytes; a read made with DF set copies forwards
  * (the kernel clears DF) and DF is set again afterwards; the status flags
- * come back as they went in; a read made with
- * es and gs null works and leaves every segment register as it was; a call made
- * with another CPU's per-CPU %gs reaches this CPU's data. Then: the page is
- * read-only to the kernel's user copies too (-EFAULT); a raw sysenter with
- * a kernel address as its stack kills only its process (with sysenter on:
- * the stub's pops fault in user mode; off: sysenter itself faults); a read
- * through the per-CPU %gs kills only its process; and,
- * with sysenter on, a call entered with TF set (single-stepping) returns.
+ * come back as they went in; a read made with es and gs null works and
+ * leaves every segment register as it was; a call made with another CPU's
+ * per-CPU %gs reaches this CPU's data. Then: the page is read-only to the
+ * kernel's user copies too (-EFAULT); a raw sysenter with a kernel address
+ * as its stack kills only its process (with sysenter on: the stub's pops
+ * fault in user mode; off: sysenter itself faults); a read through the
+ * per-CPU %gs kills only its process; and, with sysenter on, a call
+ * entered with TF set (single-stepping) returns.
  * Dangerous checks run in a child, whose exit status says what happened.
  */
 #include <stdint.h>
@@ -209,26 +209,24 @@ static void check_df(int e)
  * (arch/x86/sysentry.asm). Each pattern once, with DF clear.
  */
 #define EFLAGS_STATUS	0x8d5u
+#define CALL_WITH_STATUS(insn)						\
+	__asm__ volatile("pushfl\n\tandl $~0x8d5, (%%esp)\n\t"		\
+			 "orl %[pat], (%%esp)\n\tpopfl\n\t"		\
+			 insn "\n\tpushfl\n\tpopl %[fl]"			\
+			 : "=a"(r), [fl] "=r"(fl)				\
+			 : "a"(SYS_getpid), [pat] "r"(pattern),		\
+			   [vs] "i"(VSYSCALL_ADDR)				\
+			 : "memory", "cc")
+
 static uint32_t status_after(int e, uint32_t pattern)
 {
 	uint32_t fl;
 	long r;
 
 	if (e)
-		__asm__ volatile("pushfl\n\tandl $~0x8d5, (%%esp)\n\t"
-				 "orl %[pat], (%%esp)\n\tpopfl\n\t"
-				 "int $0x80\n\tpushfl\n\tpopl %[fl]"
-				 : "=a"(r), [fl] "=r"(fl)
-				 : "a"(SYS_getpid), [pat] "r"(pattern)
-				 : "memory", "cc");
+		CALL_WITH_STATUS("int $0x80");
 	else
-		__asm__ volatile("pushfl\n\tandl $~0x8d5, (%%esp)\n\t"
-				 "orl %[pat], (%%esp)\n\tpopfl\n\t"
-				 "call %c[vs]\n\tpushfl\n\tpopl %[fl]"
-				 : "=a"(r), [fl] "=r"(fl)
-				 : "a"(SYS_getpid), [pat] "r"(pattern),
-				   [vs] "i"(VSYSCALL_ADDR)
-				 : "memory", "cc");
+		CALL_WITH_STATUS("call %c[vs]");
 	return r == getpid() ? fl & EFLAGS_STATUS : 0xffffffffu;
 }
 
@@ -344,7 +342,7 @@ static void check_percpu_gs(int e)
 	long r;
 
 	snprintf(name, sizeof(name), "%s_percpu_gs", entry_name[e]);
-	if (!own || (own & 3) != 3 || own == USER_DS_SEL || !seg_limit(own, &lim)) {
+	if (!seg_limit(own, &lim) || !percpu_like(own, lim)) {
 		tap_ok(0, name, "gs 0x%x at start is no per-CPU selector", own);
 		return;
 	}
