@@ -138,13 +138,15 @@ sysenter_entry:
 	; until sysexit has left (popfd would open the window at once, on
 	; the kernel stack with the user's registers loaded).
 	;
-	; When the user's flags differ from the kernel's in status flags
-	; alone (the usual case), set those without popfd: under TCG popfd
-	; is a call into QEMU and ends the translated block, a return to
-	; QEMU's main loop (bench/notes.md, "The system call"). OF first,
-	; from an add that overflows or not; then SF ZF AF PF CF from the
-	; flags' low byte by sahf, which leaves OF alone. ecx and edx are
-	; free: sysexit loads both, and the stub restores the user's.
+	; When the user's flags hold nothing but status flags and IF (the
+	; usual case), only the status flags need setting: the kernel ran
+	; with the user's other flags, which are then all clear. Set them
+	; without popfd: under TCG popfd is a call into QEMU and ends the
+	; translated block, a return to QEMU's main loop (bench/notes.md,
+	; "The system call"). OF first, from an add that overflows or not;
+	; then SF ZF AF PF CF from the flags' low byte by sahf, which
+	; leaves OF alone. ecx and edx are free: sysexit loads both, and
+	; the stub restores the user's.
 	mov edx, [esp + 8]		; the user's eflags
 	test edx, ~(EFLAGS_STATUS | EFLAGS_IF | 2)
 	jnz .popfd
