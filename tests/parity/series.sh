@@ -12,6 +12,9 @@
 #   0004  sched_shared_smt: with it, the tasks taken from a core's shared
 #         queue (/proc/sched_shared_smt) grow under a workload on an SMT
 #         shape and the workload completes; without it they stay 0
+#   init  a kernel warning logged while the commands run (warn:TEXT) never
+#         lands on the console inside the report: it comes after the
+#         commands as one "init: klog:" line
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 60; these shapes have at
 # most 8 vCPUs and boot in 3-7 s). Logs: build/parity/series/<boot>.log.
@@ -69,12 +72,12 @@ want() {
 	return $bad
 }
 
-echo "1..12"
+echo "1..13"
 # Two QEMUs at a time at most (the machine has two cores).
 boot smt 2n2c2t "" topo cpuinfo domains &
 boot smt-test_ht 2n2c2t test_ht topo domains &
 wait
-boot nosmt 1n4c "" topo domains &
+boot nosmt 1n4c "" topo warn:parity-klog-check domains &
 boot nosmt-test_ht 1n4c test_ht topo domains &
 wait
 # Six children forked on init's CPU, freed just before exec: exec spreads them.
@@ -242,5 +245,29 @@ done_load() {
 	[ "$(lines shared-off shared_smt | grep -c ' cpu=')" -eq 8 ] || { echo "# want 2 x 4 cpu lines"; bad=1; }
 	done_load shared-off || { echo "# the workload did not complete"; bad=1; }
 	tap shared_smt_off_1n2c2t $bad
+}
+# init: the warning of warn: is not on the console while the commands run
+# (the clocksource watchdog's once landed inside a topo: line of 4n2c2t);
+# it is printed once, whole, after the last report line and before
+# "init: done".
+{
+	bad=0
+	booted nosmt || bad=1
+	log=$(tr -d '\r' <"$out/nosmt.log")
+	# (the kernel's own "Command line:" echoes name it too)
+	hits=$(echo "$log" | grep -an 'parity-klog-check' | grep -v 'ommand line: ')
+	klog=$(echo "$hits" | grep -E '^[0-9]+:init: klog: <[0-9]+>\[ *[0-9.]+\] parity-klog-check$')
+	last=$(echo "$log" | grep -an '^domains: ' | tail -n 1 | cut -d: -f1)
+	done_at=$(echo "$log" | grep -an '^init: done' | cut -d: -f1)
+	if [ "$hits" != "$klog" ] || [ "$(echo "$klog" | grep -c .)" -ne 1 ]; then
+		echo "# want the warning once, as an init: klog: line; got:"
+		echo "$hits" | sed 's/^/#   | /'
+		bad=1
+	else
+		at=${klog%%:*}
+		[ "$at" -gt "${last:-0}" ] && [ "$at" -lt "${done_at:-0}" ] ||
+			{ echo "# the klog line (line $at) is not between the last domains: line ($last) and init: done ($done_at)"; bad=1; }
+	fi
+	tap init_warnings_after_report_1n4c $bad
 }
 exit 0
