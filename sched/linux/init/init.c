@@ -418,7 +418,7 @@ static void mount_fs(const char *type, const char *dir)
 }
 
 /* Print the kernel's warnings and worse (levels 0-4) logged since main()
- * cleared the log, one "init: klog: <level>[time] text" line each: what
+ * cleared the log, one "init: klog: <prio>[time] text" line each: what
  * the console would have shown while the commands ran. */
 static void klog_warnings(void)
 {
