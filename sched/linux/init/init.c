@@ -479,7 +479,7 @@ int main(int argc, char **argv)
 	 * both in the background: a message can land inside a `topo:` line.
 	 * Late driver probes (the PS/2 mouse, about 2 s into boot) do, and so
 	 * do warnings (the clocksource watchdog's "Long readout interval"
-	 * under TCG, 12 s into a 64-vCPU boot). So while the commands run the
+	 * under TCG, 12 s into a 16-vCPU 4n2c2t boot). So while the commands run the
 	 * console shows only KERN_ALERT and KERN_EMERG (console_loglevel 2:
 	 * oopses and panics), and the warnings come afterwards as whole lines
 	 * (klog_warnings()). (`dmesg -n 2` does the same.) */
