@@ -78,7 +78,9 @@ boot smt 2n2c2t "" topo cpuinfo domains &
 boot smt-test_ht 2n2c2t test_ht topo domains &
 wait
 boot nosmt 1n4c "" topo warn:parity-klog-check domains &
-boot nosmt-test_ht 1n4c test_ht topo domains &
+# (and an overlong warning, which init cuts to one record)
+long_warn=$(printf 'w%.0s' $(seq 300))
+boot nosmt-test_ht 1n4c test_ht topo domains "warn:$long_warn" &
 wait
 # Six children forked on init's CPU, freed just before exec: exec spreads them.
 boot stat 2n2c2t schedstats=enable stat pinned:6:1000 stat schedstat &
@@ -268,6 +270,14 @@ done_load() {
 		[ "$at" -gt "${last:-0}" ] && [ "$at" -lt "${done_at:-0}" ] ||
 			{ echo "# the klog line (line $at) is not between the last domains: line ($last) and init: done ($done_at)"; bad=1; }
 	fi
+	# A 300-character warning, the last command: init cuts it to one
+	# record of 255 bytes ("<4>", 251 characters, the newline), and it is
+	# logged. (Cut without its newline, the kernel held the record open
+	# for a continuation, and the last one never showed.)
+	booted nosmt-test_ht || bad=1
+	long=$(lines nosmt-test_ht 'init: klog' | grep -oE 'w+$')
+	[ "${#long}" -eq 251 ] ||
+		{ echo "# the 300-character warning: want 251 characters logged, got ${#long}"; bad=1; }
 	tap init_warnings_after_report_1n4c $bad
 }
 exit 0

@@ -365,7 +365,10 @@ static int kmsg_warn(const char *text)
 		printf("init: open /dev/kmsg: %s\n", strerror(errno));
 		return -1;
 	}
-	len = snprintf(rec, sizeof(rec), "<4>%s\n", text);
+	/* One write is one record. A longer text is cut, but the record
+	 * keeps its newline: without one the kernel holds it open for a
+	 * continuation, and no reader sees it until the next record comes. */
+	len = snprintf(rec, sizeof(rec), "<4>%.*s\n", (int)sizeof(rec) - 5, text);
 	ok = write(fd, rec, len) == len;
 	if (!ok)
 		printf("init: write /dev/kmsg: %s\n", strerror(errno));
