@@ -102,12 +102,13 @@ static inline int can_run_here(const struct task_struct *p, int this_cpu,
 }
 
 /*
- * The most important task of array this CPU may run. Without sharing and
- * affinity trouble the first task of the first list is it; on a shared
- * runqueue the search goes on past tasks its siblings run (D7).
+ * The most important task of array this CPU may run, skip aside. Without
+ * sharing and affinity trouble the first task of the first list is it; on
+ * a shared runqueue the search goes on past tasks its siblings run (D7).
  */
 static struct task_struct *search_array(prio_array_t *array, int this_cpu,
-					const struct task_struct *prev)
+					const struct task_struct *prev,
+					const struct task_struct *skip)
 {
 	struct list_head *pos;
 	int idx;
@@ -118,11 +119,25 @@ static struct task_struct *search_array(prio_array_t *array, int this_cpu,
 			struct task_struct *p =
 				list_entry(pos, struct task_struct, run_list);
 
-			if (can_run_here(p, this_cpu, prev))
+			if (p != skip && can_run_here(p, this_cpu, prev))
 				return p;
 		}
 	}
 	return NULL;
+}
+
+/* The task this CPU would run, skip aside: active tasks, then expired. */
+static struct task_struct *search_rq(runqueue_t *rq, int this_cpu,
+				     const struct task_struct *prev,
+				     const struct task_struct *skip)
+{
+	struct task_struct *p = search_array(rq->active, this_cpu, prev, skip);
+
+	/* Siblings run all active tasks we could take: look at the expired
+	 * ones once rather than idle (D7). */
+	if (!p && rq->expired->nr_active)
+		p = search_array(rq->expired, this_cpu, prev, skip);
+	return p;
 }
 
 /*
@@ -152,13 +167,89 @@ static int rq_may_have_work_for(const runqueue_t *rq, int cpu)
 /* rq (held) has a queued task cpu could run now. */
 int rq_has_work_for(runqueue_t *rq, int cpu)
 {
-	return rq_may_have_work_for(rq, cpu) &&
-	       (search_array(rq->active, cpu, NULL) ||
-		search_array(rq->expired, cpu, NULL));
+	return rq_may_have_work_for(rq, cpu) && search_rq(rq, cpu, NULL, NULL);
+}
+
+/*
+ * Rules for a core whose threads share a runqueue, where some tasks may run
+ * on one thread only (pinned) and the rest anywhere. Without them a pinned
+ * task waits out a whole slice of an unpinned one on its CPU while a
+ * sibling idles beside it: 210 ms for execer's pinned children on 2n2c2t
+ * (lab 4), long enough for the balancers to reshuffle what exec had
+ * placed. None delays anyone: the unpinned task goes on at once on the
+ * sibling. (The wakeup side: hand_over_for(), wakeup.c.)
+ */
+
+/* An idle thread of rq other than this_cpu's that p may run and that no
+ * wakeup has claimed yet, or NULL. */
+struct cpu_slot *idle_sibling_for(runqueue_t *rq, int this_cpu,
+					 const struct task_struct *p)
+{
+	int idx;
+
+	for_each_sibling(idx, rq) {
+		struct cpu_slot *slot = &rq->cpu[idx];
+
+		if (slot->cpu != this_cpu && slot->curr == slot->idle &&
+		    !slot->curr->need_resched && task_allowed(p, slot->cpu))
+			return slot;
+	}
+	return NULL;
+}
+
+/*
+ * Rule 1, at the pick: next could run on an idle sibling, and the task
+ * this CPU would take after it may not. Take that one, and wake the
+ * sibling for next. Tried only while a task of rq is this CPU's alone
+ * (nr_only), so the usual pick pays one test.
+ * Rule 3, after it: prev, still runnable (preempted, or yielding), is left
+ * for an idle sibling that may run it, rather than for this CPU's next
+ * pick.
+ */
+static struct task_struct *share_core(runqueue_t *rq, int this_cpu,
+				      struct task_struct *prev,
+				      struct task_struct *next)
+{
+	struct task_struct *second;
+	struct cpu_slot *slot;
+
+	if (rq->nr_only[cpu_idx(this_cpu)] && next->rq_only < 0 &&
+	    (slot = idle_sibling_for(rq, this_cpu, next))) {
+		second = search_rq(rq, this_cpu, prev, next);
+		if (second && !task_allowed(second, slot->cpu)) {
+			resched_task(slot->curr);
+			next = second;
+		}
+	}
+	if (next != prev && prev->array && rq->nr_cpus > 1 &&
+	    (slot = idle_sibling_for(rq, this_cpu, prev)))
+		resched_task(slot->curr);
+	return next;
+}
+
+/*
+ * Rule 2, going idle: a sibling runs a task this CPU may run while tasks
+ * only that sibling may run wait. Ask the sibling to pick again; rule 1
+ * or 3 then hands its task over to this CPU.
+ */
+static struct task_struct *idle_beside(runqueue_t *rq, int this_cpu)
+{
+	int idx;
+
+	for_each_sibling(idx, rq) {
+		struct task_struct *curr = rq->cpu[idx].curr;
+
+		if (rq->nr_only[idx] && curr != rq->cpu[idx].idle &&
+		    !curr->need_resched && task_allowed(curr, this_cpu)) {
+			resched_task(curr);
+			break;
+		}
+	}
+	return cpu_idle(this_cpu);
 }
 
 static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
-					  const struct task_struct *prev)
+					  struct task_struct *prev)
 {
 	prio_array_t *array = rq->active;
 	struct task_struct *next;
@@ -175,13 +266,11 @@ static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
 		rq->expired_timestamp = 0;
 	}
 	if (!rq_may_have_work_for(rq, this_cpu))
-		return cpu_idle(this_cpu);
-	next = search_array(array, this_cpu, prev);
-	/* Siblings run all active tasks we could take: look at the expired
-	 * ones once rather than idle (D7). */
-	if (!next && rq->expired->nr_active)
-		next = search_array(rq->expired, this_cpu, prev);
-	return next ? next : cpu_idle(this_cpu);
+		return idle_beside(rq, this_cpu);
+	next = search_rq(rq, this_cpu, prev, NULL);
+	if (!next)
+		return idle_beside(rq, this_cpu);
+	return share_core(rq, this_cpu, prev, next);
 }
 
 /* ---- schedule() --------------------------------------------------------- */

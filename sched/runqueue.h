@@ -214,6 +214,10 @@ void yield_requeue(struct task_struct *p, runqueue_t *rq, unsigned long now);
 /* ---- wakeup.c ----------------------------------------------------------- */
 
 void resched_task(struct task_struct *p);
+/* An idle, unclaimed thread of rq other than this_cpu that p may run, or
+ * NULL (core.c; rq held). */
+struct cpu_slot *idle_sibling_for(runqueue_t *rq, int this_cpu,
+				  const struct task_struct *p);
 /* p was just queued on rq for cpu: run it on an idle CPU of rq, or preempt
  * the least important task it may replace (D7 wake_up_cpu). rq held. */
 void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p);

@@ -19,9 +19,38 @@ void resched_task(struct task_struct *p)
 }
 
 /*
+ * p, just queued on rq, may run on no idle thread of it, but the task a
+ * CPU of p's runs may: ask that CPU to pick again. It runs p or its task,
+ * and hands the other to the idle thread (core.c, share_core), so both run
+ * now; else p would wait out that task's slice beside an idle thread.
+ * 1 when a CPU was asked.
+ */
+static int hand_over_for(runqueue_t *rq, const struct task_struct *p)
+{
+	int idx;
+
+	for_each_sibling(idx, rq) {
+		struct cpu_slot *slot = &rq->cpu[idx], *idle;
+		struct task_struct *curr = slot->curr;
+
+		if (!task_allowed(p, slot->cpu) || curr == slot->idle ||
+		    curr->need_resched)
+			continue;
+		idle = idle_sibling_for(rq, slot->cpu, curr);
+		if (idle && !task_allowed(p, idle->cpu)) {
+			resched_task(curr);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
  * p was just queued on rq for cpu. Find it a CPU, in this order (D7):
  *  1. cpu itself, if idle;
  *  2. any idle CPU of rq (an SMT sibling) p may run on;
+ *  2b. (not in D7) a CPU whose task an idle sibling may take over
+ *     (hand_over_for);
  *  3. the CPU of rq running the least important task p may replace.
  * A CPU whose current task is already asked to reschedule is taken: it
  * will pick the best queued task by itself, and two wakeups in a row must
@@ -49,6 +78,8 @@ void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p)
 			return;
 		}
 	}
+	if (rq->nr_cpus > 1 && hand_over_for(rq, p))
+		return;
 	for_each_sibling(idx, rq) {
 		struct cpu_slot *slot = &rq->cpu[idx];
 
@@ -129,6 +160,10 @@ int wake_up_process(struct task_struct *p, int sync)
 		 * round trips (2.5.59: "if (!sync || rq != this_rq)"). */
 		if (!sync || task_cpu(p) != this_cpu)
 			wake_up_cpu(rq, task_cpu(p), p);
+		else if (rq->nr_cpus > 1)
+			/* The waker may not sleep after all (a hog that
+			 * reports to its pinned parent, lab 4's execer). */
+			hand_over_for(rq, p);
 		success = 1;
 		arch_trace(SCHED_TRACE_WAKEUP, p, task_cpu(p), sync, 0);
 		break;

@@ -322,6 +322,91 @@ static void test_smt_pick(void)
 	CHECK(sched_sanity_check() == 0, "smt_pick_sane", "%s", "");
 }
 
+/* A pinned task waits on its CPU behind an unpinned one while the other
+ * thread of the core idles (execer on 2n2c2t, lab 4): the unpinned one
+ * moves over, whichever CPU schedules first (core.c, share_core). */
+static struct task_struct *pinned_behind(struct task_struct **a, int nice)
+{
+	struct task_struct *b;
+
+	machine(SMT2, NULL);
+	*a = spawn(0, 0);
+	run_schedule(0);		/* a on CPU 0, CPU 1 idle */
+	b = new_task(0);
+	set_cpus_allowed(b, cpumask_of(0));
+	set_user_nice(b, nice);
+	sim_cpu = 0;
+	wake_up_new_task(b);		/* queued on CPU 0's runqueue */
+	return b;
+}
+
+static void test_smt_pinned_behind(void)
+{
+	struct task_struct *a, *b;
+	int ok, sync;
+
+	b = pinned_behind(&a, 0);
+	ok = cpu_curr(0) == a && b->array && cpu_curr(1) == cpu_idle(1);
+	CHECK(ok, "smt_pinned_setup", "cpu0=%d cpu1=%d", cpu_curr(0)->pid,
+	      cpu_curr(1)->pid);
+	/* CPU 0 picks again (a's slice, a fork): b here, a to CPU 1. */
+	cpu_curr(0)->need_resched = 1;
+	settle();
+	CHECK(cpu_curr(0) == b && cpu_curr(1) == a, "smt_pick_leaves_unpinned_to_idle_sibling",
+	      "cpu0=%d cpu1=%d", cpu_curr(0)->pid, cpu_curr(1)->pid);
+
+	/* CPU 1 looks for work first: it asks CPU 0 to pick again. */
+	b = pinned_behind(&a, 0);
+	run_schedule(1);
+	settle();
+	CHECK(cpu_curr(0) == b && cpu_curr(1) == a, "smt_idle_sibling_asks_for_unpinned",
+	      "cpu0=%d cpu1=%d", cpu_curr(0)->pid, cpu_curr(1)->pid);
+
+	/* A more important pinned task preempts a: a goes on on CPU 1. */
+	b = pinned_behind(&a, -5);
+	settle();
+	CHECK(cpu_curr(0) == b && cpu_curr(1) == a, "smt_preempted_goes_to_idle_sibling",
+	      "cpu0=%d cpu1=%d", cpu_curr(0)->pid, cpu_curr(1)->pid);
+
+	/* Two unpinned tasks: nothing to hand over; CPU 0 keeps a. */
+	machine(SMT2, NULL);
+	a = spawn(0, 0);
+	run_schedule(0);
+	cpu_curr(0)->need_resched = 1;
+	settle();
+	CHECK(cpu_curr(0) == a && cpu_curr(1) == cpu_idle(1), "smt_unpinned_alone_stays",
+	      "cpu0=%d cpu1=%d", cpu_curr(0)->pid, cpu_curr(1)->pid);
+	CHECK(sched_sanity_check() == 0, "smt_pinned_sane", "%s", "");
+
+	/* A pinned sleeper wakes behind a running unpinned task, by a sync
+	 * wakeup (the waker goes on: execer's hog reporting to its pinned
+	 * parent) or a plain one: the unpinned task moves over. */
+	for (sync = 0; sync < 2; sync++) {
+		machine(SMT2, NULL);
+		b = new_task(0);
+		set_cpus_allowed(b, cpumask_of(0));
+		sim_cpu = 0;
+		wake_up_new_task(b);
+		run_schedule(0);
+		sleep_current(0);	/* b asleep, CPU 0 idle */
+		a = spawn(0, 0);
+		settle();		/* a runs on CPU 0 or 1 */
+		if (cpu_curr(1) == a) {	/* put it on CPU 0: the case here */
+			set_cpus_allowed(a, cpumask_of(0));
+			settle();
+			set_cpus_allowed(a, ~(cpumask_t)0);
+		}
+		ok = cpu_curr(0) == a && cpu_curr(1) == cpu_idle(1);
+		sim_cpu = 0;
+		wake_up_process(b, sync);
+		settle();
+		ok &= cpu_curr(0) == b && cpu_curr(1) == a;
+		CHECK(ok, sync ? "smt_sync_wakeup_pinned_hands_over" :
+				 "smt_wakeup_pinned_hands_over",
+		      "cpu0=%d cpu1=%d", cpu_curr(0)->pid, cpu_curr(1)->pid);
+	}
+}
+
 /* A task preempted after setting its state (on its way to sleep, before
  * checking what it waits for) stays queued; schedule() itself dequeues. */
 static void test_preempt_keeps_sleeper_queued(void)
@@ -361,5 +446,6 @@ void test_core(void)
 	test_fork_exit();
 	test_map_runqueue();
 	test_smt_pick();
+	test_smt_pinned_behind();
 	test_preempt_keeps_sleeper_queued();
 }
