@@ -177,13 +177,15 @@ int rq_has_work_for(runqueue_t *rq, int cpu)
  * sibling idles beside it: 210 ms for execer's pinned children on 2n2c2t
  * (lab 4), long enough for the balancers to reshuffle what exec had
  * placed. None delays anyone: the unpinned task goes on at once on the
- * sibling. (The wakeup side: hand_over_for(), wakeup.c.)
+ * sibling. A runqueue of one CPU pays one test; a shared one, one more
+ * while no task of it is pinned to a thread (nr_only). (The wakeup side:
+ * hand_over_for(), wakeup.c.)
  */
 
 /* An idle thread of rq other than this_cpu's that p may run and that no
  * wakeup has claimed yet, or NULL. */
 struct cpu_slot *idle_sibling_for(runqueue_t *rq, int this_cpu,
-					 const struct task_struct *p)
+				  const struct task_struct *p)
 {
 	int idx;
 
@@ -200,8 +202,7 @@ struct cpu_slot *idle_sibling_for(runqueue_t *rq, int this_cpu,
 /*
  * Rule 1, at the pick: next could run on an idle sibling, and the task
  * this CPU would take after it may not. Take that one, and wake the
- * sibling for next. Tried only while a task of rq is this CPU's alone
- * (nr_only), so the usual pick pays one test.
+ * sibling for next. Tried only while a task of rq is this CPU's alone.
  * Rule 3, after it: prev, still runnable (preempted, or yielding), is left
  * for an idle sibling that may run it, rather than for this CPU's next
  * pick.
@@ -221,7 +222,7 @@ static struct task_struct *share_core(runqueue_t *rq, int this_cpu,
 			next = second;
 		}
 	}
-	if (next != prev && prev->array && rq->nr_cpus > 1 &&
+	if (next != prev && prev->array &&
 	    (slot = idle_sibling_for(rq, this_cpu, prev)))
 		resched_task(slot->curr);
 	return next;
@@ -239,7 +240,8 @@ static struct task_struct *idle_beside(runqueue_t *rq, int this_cpu)
 	for_each_sibling(idx, rq) {
 		struct task_struct *curr = rq->cpu[idx].curr;
 
-		if (rq->nr_only[idx] && curr != rq->cpu[idx].idle &&
+		if (rq->cpu[idx].cpu != this_cpu && rq->nr_only[idx] &&
+		    curr != rq->cpu[idx].idle &&
 		    !curr->need_resched && task_allowed(curr, this_cpu)) {
 			resched_task(curr);
 			break;
@@ -270,7 +272,7 @@ static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
 	next = search_rq(rq, this_cpu, prev, NULL);
 	if (!next)
 		return idle_beside(rq, this_cpu);
-	return share_core(rq, this_cpu, prev, next);
+	return rq->nr_cpus > 1 ? share_core(rq, this_cpu, prev, next) : next;
 }
 
 /* ---- schedule() --------------------------------------------------------- */
