@@ -1,5 +1,5 @@
 /*
- * statline.h - the `stat:` line of DESIGN.md, formatted in one place.
+ * statline.h - the `stat:` line (docs/formats.md), formatted in one place.
  *
  * Portable and libc-free (lib/statline.c): the scheduler (kernel and
  * simulator, sched_stat_format()) and the user command `schedstat` both

@@ -3,7 +3,7 @@
  *
  * Portable. The kernel fills it from ACPI and CPUID (arch/x86/), the host
  * simulator and the test tools fill it from a shape in tests/topologies, and
- * all of them print it with topo_report(), so the format of DESIGN.md lives in
+ * all of them print it with topo_report(), so the format of docs/formats.md lives in
  * one place (lib/topology.c).
  *
  * Logical CPU numbers follow Linux: the boot CPU is 0, then the enabled MADT
@@ -44,7 +44,7 @@ void topo_build_maps(struct topology *t);
 void topo_default_distances(struct topology *t);
 
 /*
- * Print the report of DESIGN.md, one line at a time through emit() (each
+ * Print the report of docs/formats.md, one line at a time through emit() (each
  * line without its newline):
  *   topo: cpus=8 packages=2 cores=4 threads_per_core=2 nodes=2 runqueues=4
  *   topo: cpu=0 apic=0 package=0 core=0 thread=0 node=0 siblings=0-1 core_siblings=0-3 rq=0

@@ -1,7 +1,7 @@
 /*
  * main.c - the boot CPU's way from the loader to a running machine.
  *
- * The order is the data flow of DESIGN.md: per-CPU data and the console
+ * The order follows the data: per-CPU data and the console
  * first (everything after may print or panic), then what the loader told us,
  * paging, ACPI, NUMA and the page pools, interrupts and timers, the other
  * CPUs, and finally the topology report.

@@ -1,5 +1,5 @@
 /*
- * trace.h - per-CPU rings of scheduler events (DESIGN.md "Trace").
+ * trace.h - per-CPU rings of scheduler events (docs/formats.md, `trace:`).
  *
  * sched/ calls arch_trace() (sched_arch.h) at each switch, wakeup,
  * migration, fork, exec placement, exit and fruitless balance pass. When

@@ -143,7 +143,7 @@ KTEST(trace_records_switches)
 		/* Not preemptible: they leave the CPU only in msleep() and
 		 * at exit. (A preemptible task preempted between becoming a
 		 * zombie and its last schedule() stays queued, and
-		 * task_reap() would meet it so: see /work/notes/trace.md.) */
+		 * task_reap() would meet it so.) */
 		set_cpus_allowed(&w[cpu].t->s, cpumask_of(cpu));
 	}
 	trace_clear();

@@ -1,5 +1,5 @@
 /*
- * topology.c - derived topology maps and the `topo:` report (DESIGN.md).
+ * topology.c - derived topology maps and the `topo:` report (docs/formats.md).
  *
  * Portable and libc-free: compiled into the kernel and into the host tools,
  * so the kernel's report and the tests' expected report share one formatter.

@@ -290,7 +290,7 @@ unsigned long nr_running(void);
 unsigned long nr_context_switches(void);
 
 /*
- * Per-CPU counters (DESIGN.md `stat:` line). The moves are counted on the
+ * Per-CPU counters (the `stat:` line, docs/formats.md). The moves are counted on the
  * CPU a task moved to. Written under that runqueue's lock (moves,
  * switches) or by the CPU itself (ticks); read without locks.
  */

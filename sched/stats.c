@@ -1,5 +1,5 @@
 /*
- * stats.c - per-CPU scheduler counters and the `stat:` line of DESIGN.md.
+ * stats.c - per-CPU scheduler counters and the `stat:` line (docs/formats.md).
  *
  * The `stat:` line itself is lib/statline.c's, shared with the user
  * command `schedstat`, so every printer of it agrees; the `trace:` line

@@ -2,9 +2,9 @@
  * tunables.h - the 'tuning knobs' of the scheduler, all in one place.
  *
  * Each knob with its unit and where its number comes from. "D7" is Ingo
- * Molnar's sched-2.5.59-D7 patch (shared/seeds/001-...), "2.5.59" the
- * kernel it applies to, "article" the LWN article on the 2.5.59 NUMA
- * scheduler (shared/seeds/000-article.md). Times are in ticks (HZ per
+ * Molnar's sched-2.5.59-D7 HT scheduler patch (LKML, January 2003), "2.5.59"
+ * the kernel it applies to, "article" the LWN article on the 2.5.59 NUMA
+ * scheduler ("The new NUMA scheduler", LWN, 2003-01-22). Times are in ticks (HZ per
  * second, include/params.h); with HZ=1000 one tick is one millisecond.
  */
 #ifndef SCHED_TUNABLES_H

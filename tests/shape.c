@@ -11,7 +11,7 @@
  * - CPU index i sits at thread i % T, core (i / T) % C, package i / (T * C)
  *   (x86_topo_ids_from_idx) and has APIC ID
  *   package << (smt_width + core_width) | core << smt_width | thread, with
- *   width = ceil(log2(count)) (x86_apicid_from_topo_ids, QEMU-FACTS.md).
+ *   width = ceil(log2(count)) (x86_apicid_from_topo_ids, docs/qemu.md).
  * - Only the first `cpus` of `maxcpus` indices are present (MADT flags 1).
  * - Logical CPU numbers follow Linux: the boot CPU (index 0), then the
  *   enabled MADT entries in table order, which is index order.
@@ -35,7 +35,7 @@
 /* QEMU's default RAM without -m: 128 MiB (hw/i386/pc.c default_ram_size). */
 #define DEFAULT_RAM_MB		128
 /* Most CPU slots we model: xAPIC IDs stop at 254, and TCG refuses x2APIC
- * machines (QEMU-FACTS.md). */
+ * machines (docs/qemu.md). */
 #define MAX_SLOTS		255
 #define MAX_MEMDEVS		16
 #define MAX_ARG_WORDS		128

@@ -3,7 +3,7 @@
  *
  * Host-only. The expected topology of a shape is derived here from its QEMU
  * arguments alone (-smp, -numa node/dist, memory-backend sizes, -m), the way
- * QEMU 7.2 builds its ACPI tables and APIC IDs (shared/QEMU-FACTS.md), never
+ * QEMU 7.2 builds its ACPI tables and APIC IDs (docs/qemu.md), never
  * from a kernel's output. tests/topoexpect prints it; the scheduler simulator
  * runs on it.
  */

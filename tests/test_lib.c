@@ -4,7 +4,7 @@
  *
  *   test_lib [TOPOLOGIES_FILE]     (default tests/topologies)
  *
- * The shape expectations are checked by hand against shared/QEMU-FACTS.md
+ * The shape expectations are checked by hand against docs/qemu.md
  * (what Linux 6.1 showed on QEMU 7.2), not against our own kernel.
  */
 #include <stdio.h>
@@ -181,7 +181,7 @@ static void shapes_all_parse(void)
 	printf("# %d shapes parsed\n", n);
 }
 
-/* Linux 6.1's view on 2n2c2t (QEMU-FACTS.md): cpu0..3 package 0, cpu4..7
+/* Linux 6.1's view on 2n2c2t (docs/qemu.md): cpu0..3 package 0, cpu4..7
  * package 1; core_id 0,0,1,1 per package; siblings 0-1; node0 0-3, node1
  * 4-7; distance 10 20 / 20 10; SRAT memory 512 MiB per node. */
 static void shape_2n2c2t(void)
@@ -216,7 +216,7 @@ static void shape_2n2c2t(void)
 	CHECK_INT(topo.distance[1][1], 10);
 }
 
-/* The report of 2n2c2t, line by line as DESIGN.md shows it. */
+/* The report of 2n2c2t, line by line as docs/formats.md shows it. */
 static char report[64][160];
 static int nreport;
 
@@ -247,7 +247,7 @@ static void report_2n2c2t(void)
 }
 
 /* q35 and pc give the same topology: the machine type changes chipsets, not
- * the MADT/SRAT (QEMU-FACTS.md). */
+ * the MADT/SRAT (docs/qemu.md). */
 static void shape_2n2c2t_pc(void)
 {
 	struct topology q35;
@@ -261,7 +261,7 @@ static void shape_2n2c2t_pc(void)
 }
 
 /* 3 cores need 2 bits: package 1 starts at APIC ID 8, IDs 6, 7 are holes
- * (QEMU-FACTS.md: 2 x 3 x 2 gives IDs 0-5 and 8-13). */
+ * (docs/qemu.md: 2 x 3 x 2 gives IDs 0-5 and 8-13). */
 static void shape_2n3c2t_holes(void)
 {
 	static const unsigned apic[12] = { 0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13 };

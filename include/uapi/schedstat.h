@@ -39,7 +39,7 @@ struct schedstat_summary {
 };
 
 /*
- * One CPU: the `stat:` line of shared/DESIGN.md plus what it runs. Ticks
+ * One CPU: the `stat:` line (docs/formats.md) plus what it runs. Ticks
  * and moves count since boot; moves are counted on the CPU a task moved to.
  */
 struct schedstat_cpu {

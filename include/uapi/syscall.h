@@ -108,7 +108,7 @@
  *   (schedstat.h) and returns how many it wrote: as many as fit in len.
  *   -EINVAL for an unknown what; -EFAULT for a bad buf.
  *
- * topo(buf, len): the kernel's `topo:` report (shared/DESIGN.md), one line
+ * topo(buf, len): the kernel's `topo:` report (docs/formats.md), one line
  *   each ending in "\n", NUL-terminated and cut at len - 1 bytes. Returns
  *   the length of the whole report (like snprintf): a result >= len means
  *   the buffer was too small.

@@ -1,7 +1,7 @@
 /*
  * report.c - what happened, in numbers: one `sim: task` line per task (CPU
  * time, wait, work done, wakeup latency, migrations by kind), the `stat:`
- * lines of DESIGN.md per CPU, and each CPU's idle time beside waiting
+ * lines (docs/formats.md) per CPU, and each CPU's idle time beside waiting
  * tasks. The lines carry no "# " so they stay in the suite's log.
  */
 #include <string.h>

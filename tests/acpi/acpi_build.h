@@ -66,7 +66,7 @@ uint64_t mem_xsdt(struct mem *m, const uint64_t *tables, int n);
 void mem_rsdp(struct mem *m, size_t at, int revision, uint64_t rsdt, uint64_t xsdt);
 
 /*
- * A QEMU 7.2-like machine (shared/QEMU-FACTS.md): sockets x cores x threads,
+ * A QEMU 7.2-like machine (docs/qemu.md): sockets x cores x threads,
  * APIC IDs package << (core_w + smt_w) | core << smt_w | thread, one node per
  * socket spread evenly when nodes > 0, MADT with one I/O APIC, the ISA
  * overrides and the LAPIC NMI, SRAT with QEMU's memory layout and closing

@@ -8,7 +8,7 @@
  * booted with `-acpitable file=OUTDIR/<case>.aml -append "ktest acpi=last"`:
  * QEMU appends the table after its own, and acpi=last makes the kernel use
  * it instead of QEMU's copy. The good parts copy what QEMU 7.2 builds
- * (QEMU-FACTS.md: MADT entries, overrides, NMI; SRAT CPU and memory
+ * (docs/qemu.md: MADT entries, overrides, NMI; SRAT CPU and memory
  * entries), so each table differs from QEMU's in the one fault under test.
  *
  * A C generator rather than iasl: iasl's data-table compiler computes

@@ -160,7 +160,7 @@ boot shared-off 1n2c2t "" "${shared_load[@]}"
 	booted nosmt-test_ht || bad=1
 	tap test_ht_is_a_kernel_option $bad
 }
-# 0003: two snapshots of 8 lines each, every key in DESIGN.md's order (plus
+# 0003: two snapshots of 8 lines each, every key in docs/formats.md's order (plus
 # the two keys our kernel adds at the end).
 stat_re='^stat: cpu=[0-9]+ switches=[0-9]+ exec_moves=[0-9]+ node_moves_in=[0-9]+ local_moves_in=[0-9]+ active_moves_in=[0-9]+ idle_ticks=[0-9]+ busy_ticks=[0-9]+ wake_moves_in=[0-9]+ affinity_moves_in=[0-9]+$'
 {

@@ -1,7 +1,7 @@
 /*
  * parse_ours.c - the `trace:` lines of our kernel's `trace dump`.
  *
- * THE LINE FORMAT (DESIGN.md "Trace"; tests/trace/README.md says the same)
+ * THE LINE FORMAT (docs/formats.md, `trace:`; tests/trace/README.md too)
  *
  *   trace: t=<us> cpu=<n> ev=<event> pid=<pid> [key=value ...]
  *   trace: lost cpu=<n> count=<k> [t=<us>]

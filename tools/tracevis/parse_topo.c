@@ -1,5 +1,5 @@
 /*
- * parse_topo.c - the `topo:` report (DESIGN.md "Topology report") read back
+ * parse_topo.c - the `topo:` report (docs/formats.md) read back
  * into a struct topology, to group lanes by node, core and thread and to know
  * which CPUs share a runqueue.
  *

@@ -32,7 +32,7 @@ struct bench_cfg {
 };
 extern struct bench_cfg bench;
 
-/* One CPU of the topo: report (shared/DESIGN.md). */
+/* One CPU of the topo: report (docs/formats.md). */
 struct bench_cpu {
 	int package, core, node, thread;
 };

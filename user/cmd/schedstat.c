@@ -1,6 +1,6 @@
 /*
  * schedstat - the per-CPU scheduler counters, one `stat:` line per CPU
- * (shared/DESIGN.md), formatted by lib/statline.c as the kernel and the
+ * (docs/formats.md), formatted by lib/statline.c as the kernel and the
  * simulator format it, so tests read all of them alike.
  */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * topo - print the kernel's topology report (the `topo:` lines of
- * shared/DESIGN.md), exactly as the kernel formats it at boot
+ * docs/formats.md), exactly as the kernel formats it at boot
  * (lib/topology.c topo_report()), so it can be diffed against the boot log
  * and against the patched Linux's /proc/sched_topo.
  */

@@ -1,5 +1,5 @@
 /*
- * tap.h - KTAP output for the user-mode test programs (shared/DESIGN.md).
+ * tap.h - KTAP output for the user-mode test programs (docs/formats.md).
  *
  * The plan ("1..N") comes last, as TAP allows, because the number of
  * checks is only known when they have run; main() returns the number of
