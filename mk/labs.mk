@@ -5,6 +5,9 @@
 #                 kernel command-line options (noshare, test_ht, nonuma...,
 #                 kernel/cmdline.c) and the labs' initrd; BOOT="-- /etc/lab2-1.sh"
 #                 replays a lab's session without typing. Ctrl-A X quits.
+#   make lab-apply LAB=N / lab-undo LAB=N
+#                 apply lab N's code change (its ```patch block) to this
+#                 tree with git apply, or take it back (tests/labs/patch.sh)
 #   test-labs     every step of every lab, checked with the lab's own
 #                 ```expect blocks (tests/labs/run.sh)
 #
@@ -30,7 +33,12 @@ $(LABS_INITRD): $(INITRD) $(LABS_OUT)/etc/.stamp
 		cpio --quiet -o -H newc --owner=0:0 > $(abspath $@).tmp
 	@mv $@.tmp $@
 
-.PHONY: lab test-labs
+.PHONY: lab lab-apply lab-undo test-labs
+lab-apply:
+	@tests/labs/patch.sh apply $(LAB)
+lab-undo:
+	@tests/labs/patch.sh undo $(LAB)
+
 lab: deps
 	@$(MAKE) --no-print-directory $(BUILD)/kernel.elf $(LABS_INITRD)
 	QEMU_MODE=interactive QEMU_KERNEL=$(BUILD)/kernel.elf QEMU_APPEND="$(BOOT)" \

@@ -135,7 +135,11 @@ for md in "${mds[@]}"; do
 			rm -rf "$tree" && mkdir -p "$tree"
 			(cd "$top" && git ls-files -z --cached --others --exclude-standard | grep -zv '^docs/' |
 				tar --null -T - -cf - 2>/dev/null) | tar -xf - -C "$tree"
-			if ! patch -s -p1 -d "$tree" <"$patch" >"$res/lab$n.patch.log" 2>&1; then
+			# git apply, as the lab tells the student (make lab-apply):
+			# exact context, no fuzz. The ceiling keeps git from taking
+			# the copy for a subfolder of this repository.
+			if ! (cd "$tree" && GIT_CEILING_DIRECTORIES=$(dirname "$tree") \
+				git apply "$patch") >"$res/lab$n.patch.log" 2>&1; then
 				echo "# lab$n: the patch does not apply:"
 				sed 's/^/#   /' "$res/lab$n.patch.log"
 			fi
