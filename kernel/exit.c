@@ -49,9 +49,9 @@ void proc_exit_family(struct task *t, int status)
 	/* Under the lock: a parent that exits too cannot be reaped (and
 	 * freed) before it is woken. Runqueue locks nest inside this one. */
 	if (parent)
-		wake_up_process(&parent->s, 0);
+		wake_up_all(&parent->child_exit, 0);
 	if (wake_init)
-		wake_up_process(&init->s, 0);
+		wake_up_all(&init->child_exit, 0);
 	spin_unlock_irqrestore(&task_table_lock, flags);
 }
 
@@ -70,18 +70,18 @@ static int reap(struct task *me, struct task *c)
 
 int do_waitpid(int pid, int *ustatus, int flags)
 {
-	struct task *me = this_task();
+	struct task *me = this_task(), *zombie;
+	int have, zpid, status;
+	uint32_t irq;
 
 	if (flags & ~WNOHANG)
 		return -EINVAL;
+	irq = spin_lock_irqsave(&task_table_lock);
 	for (;;) {
-		struct task *zombie = NULL;
-		int i, have = 0, zpid, status;
-		uint32_t irq;
+		int i;
 
-		irq = spin_lock_irqsave(&task_table_lock);
-		/* Asleep before looking: an exit after the look wakes us. */
-		me->s.state = TASK_INTERRUPTIBLE;
+		zombie = NULL;
+		have = 0;
 		for (i = 0; i < MAX_TASKS; i++) {
 			struct task *c = task_table[i];
 
@@ -96,24 +96,21 @@ int do_waitpid(int pid, int *ustatus, int flags)
 			}
 		}
 		if (zombie || !have || (flags & WNOHANG) || me->killed)
-			me->s.state = TASK_RUNNING;
-		spin_unlock_irqrestore(&task_table_lock, irq);
-		if (!have)
-			return -ECHILD;
-		if (zombie) {
-			zpid = zombie->s.pid;
-			status = reap(me, zombie);
-			if (ustatus && put_user_u32((uint32_t *)ustatus,
-						    (uint32_t)status))
-				return -EFAULT;
-			return zpid;
-		}
-		if (flags & WNOHANG)
-			return 0;
-		if (me->killed)
-			return -EINTR;
-		schedule();
+			break;
+		/* A child's exit marks it a zombie and wakes child_exit under
+		 * task_table_lock (proc_exit_family): none is lost. */
+		irq = wait_locked(&me->child_exit, &task_table_lock, irq, 0);
 	}
+	spin_unlock_irqrestore(&task_table_lock, irq);
+	if (!have)
+		return -ECHILD;
+	if (!zombie)
+		return (flags & WNOHANG) ? 0 : -EINTR;
+	zpid = zombie->s.pid;
+	status = reap(me, zombie);
+	if (ustatus && put_user_u32((uint32_t *)ustatus, (uint32_t)status))
+		return -EFAULT;
+	return zpid;
 }
 
 int do_kill(int pid, int sig)

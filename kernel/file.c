@@ -8,8 +8,11 @@
  * every CONSOLE_POLL_MS on its own, which is how input arrives where no
  * interrupt is routed (no I/O APIC) and what bounds a wakeup ever lost.
  *
- * Locking: con_lock (interrupts off) protects con_waiters, the readers
- * asleep on the console.
+ * Locking: con_lock (interrupts off) owns con_waiters, the readers asleep
+ * on the console (kernel/wait.h). The input queues are filled by the
+ * interrupt handlers before console_input_ready() takes con_lock, and a
+ * reader looks at them holding con_lock: so input that comes after the
+ * look finds the reader listed, and input that came before is seen.
  */
 #include "console.h"
 #include "file.h"
@@ -18,6 +21,7 @@
 #include "task.h"
 #include "timer.h"
 #include "uaccess.h"
+#include "wait.h"
 
 /* Without interrupts a reader polls every 10 ms (a typed key shows up
  * within a hundredth of a second); with them it also wakes every second,
@@ -25,13 +29,8 @@
 #define CONSOLE_POLL_MS		10
 #define CONSOLE_IRQ_POLL_MS	1000
 
-struct console_waiter {
-	struct list_head node;
-	struct task *t;
-};
-
 static struct spinlock con_lock = SPINLOCK_INIT("console readers");
-static struct list_head con_waiters = LIST_HEAD_INIT(con_waiters);
+static struct wait_queue con_waiters = WAIT_QUEUE_INIT(con_waiters);
 static int con_by_irq;	/* serial input arrives by interrupt */
 
 struct file *file_get(struct file *f)
@@ -72,11 +71,8 @@ struct file *fd_file(struct task *t, int fd)
 void console_input_ready(void)
 {
 	uint32_t flags = spin_lock_irqsave(&con_lock);
-	struct list_head *pos;
 
-	list_for_each(pos, &con_waiters)
-		wake_up_process(&list_entry(pos, struct console_waiter,
-					    node)->t->s, 0);
+	wake_up_all(&con_waiters, 0);
 	spin_unlock_irqrestore(&con_lock, flags);
 }
 
@@ -105,20 +101,13 @@ static int console_getc(void)
 /* Sleep until input may be there: woken by an interrupt, or the poll. */
 static void console_wait(struct file *f)
 {
-	struct console_waiter w = { .t = this_task() };
 	unsigned int ms = con_by_irq ? CONSOLE_IRQ_POLL_MS : CONSOLE_POLL_MS;
 	uint32_t flags;
 
 	flags = spin_lock_irqsave(&con_lock);
-	list_add_tail(&w.node, &con_waiters);
-	w.t->s.state = TASK_INTERRUPTIBLE;
-	spin_unlock_irqrestore(&con_lock, flags);
-	if (console_readable(f))	/* came before we were listed */
-		w.t->s.state = TASK_RUNNING;
-	else
-		schedule_until(jiffies_64() + (uint64_t)ms * HZ / 1000 + 1);
-	flags = spin_lock_irqsave(&con_lock);
-	list_del(&w.node);
+	if (!console_readable(f))
+		flags = wait_locked(&con_waiters, &con_lock, flags,
+				    jiffies_64() + (uint64_t)ms * HZ / 1000 + 1);
 	spin_unlock_irqrestore(&con_lock, flags);
 }
 

@@ -2,13 +2,11 @@
  * pipe.c - pipes: PIPE_BUF bytes between a read end and a write end.
  *
  * Locking: pipe->lock (interrupts off) protects the buffer, the counts of
- * open ends and the wait lists. A reader or writer that must wait puts
- * itself on a list, sets itself asleep and drops the lock before
- * schedule(): a wakeup in between just makes it runnable again. Wakeups
- * are sync (the 2.5.59 pipe's wake_up_interruptible_sync): the waker is
- * usually about to block on the other end, so the woken task is queued on
- * the waker's CPU without preempting it, and the two take turns on one
- * warm cache.
+ * open ends and the two wait queues, which belong to it (kernel/wait.h has
+ * the rule that keeps a wakeup from being lost). Wakeups are sync (the
+ * 2.5.59 pipe's wake_up_interruptible_sync): the waker is usually about to
+ * block on the other end, so the woken task is queued on the waker's CPU
+ * without preempting it, and the two take turns on one warm cache.
  */
 #include "file.h"
 #include "heap.h"
@@ -16,43 +14,16 @@
 #include "string.h"
 #include "task.h"
 #include "uaccess.h"
-
-struct pipe_waiter {
-	struct list_head node;
-	struct task *t;
-};
+#include "wait.h"
 
 struct pipe {
 	struct spinlock lock;
 	uint32_t head, count;		/* ring buffer: read at head */
 	int readers, writers;		/* open ends */
-	struct list_head rwait, wwait;
+	struct wait_queue rwait, wwait;	/* readers wait for data, writers for room */
 	struct file rfile, wfile;
 	char buf[PIPE_BUF];
 };
-
-static void wake_all(struct list_head *list)
-{
-	struct list_head *pos;
-
-	list_for_each(pos, list)
-		wake_up_process(&list_entry(pos, struct pipe_waiter, node)->t->s, 1);
-}
-
-/* Sleep on list with p->lock held (flags from its irqsave); returns with
- * it held again. */
-static uint32_t pipe_wait(struct pipe *p, struct list_head *list, uint32_t flags)
-{
-	struct pipe_waiter w = { .t = this_task() };
-
-	list_add_tail(&w.node, list);
-	w.t->s.state = TASK_INTERRUPTIBLE;
-	spin_unlock_irqrestore(&p->lock, flags);
-	schedule();
-	flags = spin_lock_irqsave(&p->lock);
-	list_del(&w.node);
-	return flags;
-}
 
 static int pipe_read(struct file *f, char *ubuf, uint32_t len)
 {
@@ -71,7 +42,7 @@ static int pipe_read(struct file *f, char *ubuf, uint32_t len)
 			spin_unlock_irqrestore(&p->lock, flags);
 			return p->writers ? -EINTR : 0;
 		}
-		flags = pipe_wait(p, &p->rwait, flags);
+		flags = wait_locked(&p->rwait, &p->lock, flags, 0);
 	}
 	n = len < p->count ? len : p->count;
 	first = PIPE_BUF - p->head < n ? PIPE_BUF - p->head : n;
@@ -79,7 +50,7 @@ static int pipe_read(struct file *f, char *ubuf, uint32_t len)
 	memcpy(tmp + first, p->buf, n - first);
 	p->head = (p->head + n) % PIPE_BUF;
 	p->count -= n;
-	wake_all(&p->wwait);
+	wake_up_all(&p->wwait, 1);
 	spin_unlock_irqrestore(&p->lock, flags);
 	/* Copied out after the lock: a fault in the copy sleeps nowhere, but
 	 * user memory is not touched with interrupts off for long. */
@@ -114,8 +85,8 @@ static int pipe_write(struct file *f, const char *ubuf, uint32_t len)
 				return done + i ? (int)(done + i) : -EINTR;
 			}
 			if (p->count == PIPE_BUF) {
-				wake_all(&p->rwait);
-				flags = pipe_wait(p, &p->wwait, flags);
+				wake_up_all(&p->rwait, 1);
+				flags = wait_locked(&p->wwait, &p->lock, flags, 0);
 				continue;
 			}
 			tail = (p->head + p->count) % PIPE_BUF;
@@ -128,7 +99,7 @@ static int pipe_write(struct file *f, const char *ubuf, uint32_t len)
 			p->count += room;
 			i += room;
 		}
-		wake_all(&p->rwait);
+		wake_up_all(&p->rwait, 1);
 		spin_unlock_irqrestore(&p->lock, flags);
 		done += n;
 	}
@@ -151,7 +122,7 @@ static void pipe_release_end(struct pipe *p, int reader)
 		p->readers--;
 	else
 		p->writers--;
-	wake_all(reader ? &p->wwait : &p->rwait);
+	wake_up_all(reader ? &p->wwait : &p->rwait, 1);
 	gone = !p->readers && !p->writers;
 	spin_unlock_irqrestore(&p->lock, flags);
 	if (gone)
@@ -182,8 +153,8 @@ int pipe_create(struct file **r, struct file **w)
 	if (!p)
 		return -ENOMEM;
 	spin_lock_init(&p->lock, "pipe");
-	INIT_LIST_HEAD(&p->rwait);
-	INIT_LIST_HEAD(&p->wwait);
+	wait_queue_init(&p->rwait);
+	wait_queue_init(&p->wwait);
 	p->readers = p->writers = 1;
 	p->rfile.refs = p->wfile.refs = 1;
 	p->rfile.ops = &pipe_rops;

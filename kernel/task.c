@@ -156,6 +156,7 @@ struct task *task_alloc(const char *name, int node)
 	*(uint32_t *)t->kstack = STACK_END_MAGIC;
 	t->cr3 = paging_cr3();
 	INIT_LIST_HEAD(&t->timer_node);
+	wait_queue_init(&t->child_exit);
 	INIT_LIST_HEAD(&t->s.tasks);
 	t->s.migrate_dest = -1;
 	t->s.exec_placing = 0;

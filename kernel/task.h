@@ -31,6 +31,7 @@
 #include "sched.h"
 #include "uapi/errno.h"
 #include "uapi/syscall.h"
+#include "wait.h"
 
 #define KSTACK_ORDER	2			/* 16 KiB, like the CPUs' boot stacks */
 #define KSTACK_SIZE	(4096u << KSTACK_ORDER)
@@ -80,6 +81,8 @@ struct task {
 	unsigned long run_ticks;	/* ticks it was on a CPU */
 	uint64_t wake_at;		/* sleep deadline (jiffies), 0: none */
 	struct list_head timer_node;	/* in the sleep list while sleeping */
+	struct wait_queue child_exit;	/* waitpid() sleeps here until a child
+					 * exits; task_table_lock's (exit.c) */
 	struct file *files[MAX_FDS];
 	struct trap_frame *uframe;	/* its user registers (syscall/fork) */
 	char name[TASK_COMM_LEN];
