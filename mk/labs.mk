@@ -8,6 +8,9 @@
 #   make lab-apply LAB=N / lab-undo LAB=N
 #                 apply lab N's code change (its ```patch block) to this
 #                 tree with git apply, or take it back (tests/labs/patch.sh)
+#   make lab-excerpts
+#                 refresh the labs' ```output excerpts from the last
+#                 test-labs run (tests/labs/excerpts.sh)
 #   test-labs     every step of every lab, checked with the lab's own
 #                 ```expect blocks (tests/labs/run.sh)
 #
@@ -33,7 +36,9 @@ $(LABS_INITRD): $(INITRD) $(LABS_OUT)/etc/.stamp
 		cpio --quiet -o -H newc --owner=0:0 > $(abspath $@).tmp
 	@mv $@.tmp $@
 
-.PHONY: lab lab-apply lab-undo test-labs
+.PHONY: lab lab-apply lab-undo lab-excerpts test-labs
+lab-excerpts:
+	@tests/labs/excerpts.sh
 lab-apply:
 	@tests/labs/patch.sh apply $(LAB)
 lab-undo:

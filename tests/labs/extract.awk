@@ -10,7 +10,9 @@
 #   ```patch    a unified diff (the lab's code change), applied to a copy
 #               of the tree; later host steps of the lab run in that copy
 #   ```expect   the checks of the step just before (tests/labs/check.sh)
-#   ```output   an excerpt of what a run printed: for the reader only
+#   ```output   an excerpt of what a run printed, for the reader; the test
+#               checks that each of its lines still looks like a line the
+#               step prints (excerpt.awk), and excerpts.sh refreshes it
 #
 # The step's name is the last "### " heading. Output, one record a line:
 #   step KIND NAME      KIND = boot | sh | host
@@ -18,6 +20,7 @@
 #   cmd LINE
 #   patch LINE
 #   expect LINE
+#   excerpt LINE
 BEGIN { inblock = ""; heading = "" }
 /^### / { heading = substr($0, 5) }
 /^```/ {
@@ -44,3 +47,4 @@ inblock == "sh" && /^sh\$ / { print "cmd " substr($0, 5); next }
 inblock == "host" && /^\$ / { print "cmd " substr($0, 3); next }
 inblock == "patch" { print "patch " $0; next }
 inblock == "expect" && NF { print "expect " $0; next }
+inblock == "output" { print "excerpt " $0; next }

@@ -63,7 +63,7 @@ for md in "${mds[@]}"; do
 	n=$(labno "$md")
 	plan=$res/lab$n.plan
 	k=0 s=0 tree=$top
-	kind="" name="" cmds=() checks=() patch=""
+	kind="" name="" cmds=() checks=() excerpts=() patch=""
 	finish_step() {
 		[ -n "$kind" ] || return 0
 		local out=$res/lab$n.step$k.out dir=$res/lab$n-$s diag ok=1
@@ -101,6 +101,12 @@ for md in "${mds[@]}"; do
 		if [ $ok = 1 ]; then
 			diag=$(run_checks "$out" "$res/lab$n-$s.topo" "${checks[@]}") || ok=0
 		fi
+		# The excerpt the reader sees must still look like this output.
+		if [ $ok = 1 ] && [ ${#excerpts[@]} -gt 0 ]; then
+			printf '%s\n' "${excerpts[@]}" >"$res/lab$n.step$k.excerpt"
+			diag=$(awk -v mode=check -f "$here/excerpt.awk" \
+				"$res/lab$n.step$k.excerpt" "$out") || ok=0
+		fi
 		if [ ${#checks[@]} -eq 0 ] && [ $ok = 1 ]; then
 			echo "ok $t lab$n step $k: $name # SKIP no expect block"
 		elif [ $ok = 1 ]; then
@@ -117,11 +123,12 @@ for md in "${mds[@]}"; do
 		case $kw in
 		step)
 			finish_step
-			k=$((k + 1)) kind=${rest%% *} name=${rest#* } cmds=() checks=()
+			k=$((k + 1)) kind=${rest%% *} name=${rest#* } cmds=() checks=() excerpts=()
 			[ "$kind" = boot ] && s=$((s + 1))
 			;;
 		cmd) cmds+=("$rest") ;;
 		expect) checks+=("$rest") ;;
+		excerpt) excerpts+=("${line#excerpt }") ;;
 		patchstart)
 			finish_step
 			patch=$res/lab$n.patch tree=$res/lab$n-tree
