@@ -11,6 +11,9 @@
 #   make lab-excerpts
 #                 refresh the labs' ```output excerpts from the last
 #                 test-labs run (tests/labs/excerpts.sh)
+#   make grade-labN
+#                 the design lab's grader on this tree (tests/labs/grade.sh):
+#                 a TAP line per check and "grade: N/M"
 #   test-labs     every step of every lab, checked with the lab's own
 #                 ```expect blocks (tests/labs/run.sh)
 #
@@ -37,6 +40,8 @@ $(LABS_INITRD): $(INITRD) $(LABS_OUT)/etc/.stamp
 	@mv $@.tmp $@
 
 .PHONY: lab lab-apply lab-undo lab-excerpts test-labs
+grade-lab%:
+	@tests/labs/grade.sh $*
 lab-excerpts:
 	@tests/labs/excerpts.sh
 lab-apply:
