@@ -5,12 +5,11 @@
  * each time around (installed by idle_setup(), from sched_setup()).
  *
  * Why poll at all. Under QEMU a halted CPU's thread sleeps on the host, and
- * the IPI that wakes it costs a host thread wakeup. The bench measured a
- * pipe round trip between two CPUs that halt when idle at about four times
- * one between two CPUs kept busy by a nice 19 hog (pipe_core 194 us,
- * pipe_core_busy 46 us: bench/notes.md), and a CPU that has just gone idle
- * is often given work again within tens of microseconds (the other end of
- * a pipe answers). So for idle_poll_us after a switch to idle the CPU spins
+ * the IPI that wakes it costs a host thread wakeup: a pipe round trip
+ * between two CPUs that halt when idle costs several times one between two
+ * CPUs kept busy. And a CPU that has just gone idle is often given work
+ * again within tens of microseconds (the other end of a pipe answers).
+ * So for idle_poll_us after a switch to idle the CPU spins
  * on need_resched with its idle_polling flag set, and a waker that sees the
  * flag only sets need_resched, with no IPI: 2.5.59's TIF_POLLING_NRFLAG,
  * which its idle=poll loop used; Linux's haltpoll cpuidle driver does the
@@ -42,8 +41,8 @@
 #include "timer.h"
 
 /* us of polling after a switch to idle. 0: halt at once. The default is
- * this project's, measured (bench/notes.md, "Idle polling"); boot option
- * idle_poll=US. */
+ * this project's: long enough for a pipe's other end to answer, short
+ * against the 1000 us between ticks. Boot option idle_poll=US. */
 #define IDLE_POLL_US_DEFAULT	300
 
 static uint64_t poll_ticks;			/* idle_poll_us in TSC ticks */

@@ -6,8 +6,9 @@
 #include "string.h"
 #include "timer.h"
 
-/* Longest a test may run before the watchdog panics: 30 s, ten times the
- * slowest test measured (pmm_node_local on 8n8c1t under load). */
+/* Longest a test may run before the watchdog panics: 30 s, about ten times
+ * what the slowest test (pmm_node_local on the 64-CPU shape) needs on a
+ * loaded 2-core host. */
 #define KTEST_TIMEOUT_US	30000000
 
 extern const struct ktest __ktests_start[], __ktests_end[];	/* kernel.ld */

@@ -15,8 +15,8 @@
  * run dry, not at boot. A free block holds its own list links, so putting
  * all of them on the lists at boot would write once into every 4 MiB of
  * memory, and under QEMU the first write to a piece of guest memory costs
- * the host a page fault that zeroes its (huge) page: measured, 6 ms per
- * block, 1.5 s of the boot of a 1 GiB machine. Linux keeps its links in
+ * the host a page fault that zeroes a whole (huge) host page: seconds of
+ * boot on a machine of a few GiB. Linux keeps its links in
  * struct page and does not touch free memory at boot either. Fresh pages
  * count as free (nfree); their state bytes are 0 until carved.
  *

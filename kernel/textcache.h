@@ -3,12 +3,12 @@
  * node, shared by every process that runs them (Linux's page cache, for a
  * file system that never changes).
  *
- * Why: exec used to copy a program's text into fresh pages each time.
- * Under QEMU's TCG those pages had most often just held the previous
- * image's code, and every store into a page QEMU has translated code for
- * takes its self-modifying-code path: loading the 20 KiB of bench took
- * 7 ms (of an 8 ms exec), and the new copy was translated again when it
- * ran. Cached pages are written once, when first filled, and their
+ * Why not copy a program's text into fresh pages at each exec: under QEMU's
+ * TCG such pages have most often just held the previous image's code, and
+ * every store into a page QEMU has translated code for takes its
+ * self-modifying-code path, which makes a copy of a few KiB cost most of
+ * an exec; the new copy would then be translated again when it runs.
+ * Cached pages are written once, when first filled, and their
  * translations stay valid from one exec to the next.
  */
 #ifndef KERNEL_TEXTCACHE_H
