@@ -5,8 +5,10 @@
 #   build/os.iso      GRUB rescue ISO with boot/grub.cfg and the initrd (make iso)
 #
 # Sources: boot/*.asm, arch/x86/*.{c,asm}, kernel/*.c, lib/*.c, sched/*.c (the
-# portable scheduler; its seam is kernel/sched_glue.c + kernel/sched_env.h). Objects go to
-# build/k/ with -MMD dependency files, so a changed header rebuilds its users.
+# portable scheduler; its seam is kernel/sched_glue.c + kernel/sched_env/).
+# Objects go to build/k/ with -MMD dependency files, so a changed header
+# rebuilds its users. sched/*.c see only sched/, include/ and
+# kernel/sched_env/: an #include of an x86 or kernel header there fails.
 #
 # The link runs twice: the first image's function addresses (nm) become the
 # symbol table (kernel/gen-ksyms.sh) that the second link adds in .ksyms,
@@ -39,6 +41,13 @@ $(KOBJDIR)/%.o: %.c
 	@mkdir -p $(@D)
 	$(call kmsg,CC,$<)
 	$(KQ)$(KCC) $(KCFLAGS) -MMD -MP -c $< -o $@
+
+# The portable scheduler: the same flags, its own include path (the seam).
+SCHED_KCFLAGS	:= $(filter-out -I%,$(KCFLAGS)) -Isched -Iinclude -Ikernel/sched_env
+$(KOBJDIR)/sched/%.o: sched/%.c
+	@mkdir -p $(@D)
+	$(call kmsg,CC,$<)
+	$(KQ)$(KCC) $(SCHED_KCFLAGS) -MMD -MP -c $< -o $@
 
 $(KOBJDIR)/%.o: %.asm
 	@mkdir -p $(@D)

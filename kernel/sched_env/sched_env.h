@@ -2,6 +2,10 @@
  * sched_env.h - the kernel's side of the scheduler seam's types
  * (sched/sched_arch.h; the simulator's twin is sched/sim/sched_env.h).
  *
+ * It has a folder of its own because sched/ is compiled with only sched/,
+ * include/ and this folder on its include path (mk/kernel.mk): the
+ * scheduler sees nothing of the kernel but what this file gives it.
+ *
  * A runqueue lock is the kernel's spinlock (kernel/spinlock.h): it already
  * panics when a CPU takes a lock it holds or releases one it does not.
  * The kernel embeds struct task_struct in its own struct task (task.h), so
@@ -10,7 +14,7 @@
 #ifndef KERNEL_SCHED_ENV_H
 #define KERNEL_SCHED_ENV_H
 
-#include "spinlock.h"
+#include "../spinlock.h"
 
 typedef struct spinlock arch_spinlock_t;
 
