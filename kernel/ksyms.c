@@ -46,14 +46,3 @@ const char *ksym_lookup(uintptr_t addr, uintptr_t *start, uintptr_t *size)
 	*size = end - t->sym[lo].addr;
 	return __ksyms_start + t->sym[lo].name;
 }
-
-uintptr_t ksym_address(const char *name)
-{
-	const struct ksym_table *t = table();
-	uint32_t i;
-
-	for (i = 0; t && i < t->count; i++)
-		if (!strcmp(__ksyms_start + t->sym[i].name, name))
-			return t->sym[i].addr;
-	return 0;
-}

@@ -14,7 +14,4 @@
 /* The function holding addr: its name, *start and *size; NULL if none. */
 const char *ksym_lookup(uintptr_t addr, uintptr_t *start, uintptr_t *size);
 
-/* The address of the function called name, or 0. */
-uintptr_t ksym_address(const char *name);
-
 #endif

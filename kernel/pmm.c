@@ -412,17 +412,6 @@ uint32_t pmm_total_pages(int node)
 	return node >= 0 && node < nr_nodes ? nodes[node].ntotal : 0;
 }
 
-int pmm_fallback(int node, int order[MAX_NODES])
-{
-	int i;
-
-	if (node < 0 || node >= nr_nodes)
-		return 0;
-	for (i = 0; i < nodes[node].nfallback; i++)
-		order[i] = nodes[node].fallback[i];
-	return nodes[node].nfallback;
-}
-
 void pmm_print(void)
 {
 	int i, j;

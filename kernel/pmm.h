@@ -60,10 +60,6 @@ uint32_t pmm_fresh_pages(int node);
 /* Pages free in every pool together. */
 uint32_t pmm_free_pages_all(void);
 
-/* The order in which alloc_pages(node) tries nodes: writes up to MAX_NODES
- * node numbers into order[], returns how many. */
-int pmm_fallback(int node, int order[MAX_NODES]);
-
 /* Print every pool on the console. */
 void pmm_print(void);
 
