@@ -32,6 +32,14 @@
  *   nosysenter        system calls through int 0x80 only, even where the
  *                     CPU has sysenter (arch/x86/sysenter.h): the slow
  *                     path, to compare and to test
+ *   tsc=unstable      do not trust the TSC as a clock shared by the CPUs:
+ *                     jiffies count timer ticks (arch/x86/timer.c)
+ *   ktest_panic=overflow  overflow the kernel stack into its guard page
+ *                     (the #DF task reports it: arch/x86/doublefault.c)
+ *   test_pit_ch2_off  calibrate as if PIT channel 2 were gated off (QEMU's
+ *                     PIT counts whatever the gate says)
+ *   test_apic_renumber  play firmware that changed the APs' APIC IDs
+ *                     (arch/x86/smpboot.c)
  *
  * Unknown options are printed and ignored. Words after "--" are not the
  * kernel's: they become init's arguments (kernel/exec.c).
@@ -57,6 +65,8 @@ struct boot_options {
 	int trace_dump_ms;		/* 0: no dump of its own */
 	int nosysenter;			/* system calls by int 0x80 only */
 	int idle_poll_us;		/* -1: idle.c's default */
+	int tsc_unstable;		/* tsc=unstable */
+	int test_pit_ch2_off, test_apic_renumber;
 };
 
 extern struct boot_options boot_opts;

@@ -6,6 +6,27 @@
  * read the TSC and the LAPIC timer's count at both ends. Linux does the same
  * (pit_calibrate_tsc, calibrate_APIC_clock). Under QEMU all three follow the
  * host clock, so one short window is as good as a long one.
+ *
+ * Some boards wire channel 2's gate off (it drives the speaker), and then it
+ * never counts. Calibration notices within a bounded wait and takes the TSC
+ * rate from CPUID leaf 0x15 (crystal clock and ratio), else leaf 0x16 (the
+ * base frequency), else measures it against PIT channel 0 (always gated
+ * on); the LAPIC timer is then measured against the TSC.
+ *
+ * The TSC as a shared clock: jiffies_64(), time_us() and the watchdog
+ * compare TSC values read on different CPUs, which is right only when the
+ * TSCs run at one constant rate and in step. timer_tsc_check() decides at
+ * boot, after every CPU is up: all CPUs read their TSC in turn, each read
+ * after the last one another CPU published, and a read below it means the
+ * TSCs are out of step. The rate must be constant: CPUID 0x80000007:EDX[8]
+ * (invariant TSC), or the Intel families Linux 6.1 trusts without it
+ * (init_intel: family 15 model 3 up, family 6 model 14 up), or a hypervisor
+ * (CPUID.1:ECX[31]), whose TSC is its own clock: QEMU's TCG advertises no
+ * invariant TSC yet keeps every vCPU's TSC on the host clock. Otherwise, or
+ * with tsc=unstable, jiffies and time_us() count timer ticks instead (the
+ * furthest any CPU has counted), with a warning; udelay() and
+ * timer_deadline_us() stay on this CPU's TSC, which only needs its own
+ * CPU's TSC to run steadily.
  */
 #include "timer.h"
 #include "cpu.h"
@@ -16,6 +37,8 @@
 #include "printk.h"
 #include "trap.h"
 #include "params.h"
+#include "cmdline.h"
+#include "smp.h"
 
 #define PIT_HZ		1193182u	/* PIT input clock (8254 datasheet) */
 #define PIT_CH2		0x42
@@ -30,6 +53,16 @@
 /* Before calibration, delays assume this TSC rate; a high guess makes them
  * longer than asked, never shorter. */
 #define TSC_KHZ_GUESS	4000000
+
+/* Polls of OUT2 may last this many CALIBRATE_MS windows (at the guessed
+ * TSC rate, which is high, so the real wait is longer) before channel 2 is
+ * taken to be gated off. */
+#define PIT_CH2_PATIENCE	10
+
+#define PIT_CH0		0x40
+#define PIT_CH0_MODE2	0x34		/* channel 0, lo/hi byte, mode 2, binary */
+#define PIT_CH0_LATCH	0x00		/* counter latch command, channel 0 */
+#define PIT_CH0_MS	50		/* its window (the 16-bit count: 54.9 ms) */
 
 static uint32_t tsc_khz_cal;
 static uint32_t tsc_khz_cal_err;	/* its error bound, kHz */
@@ -63,13 +96,48 @@ uint64_t time_since_entry_us(void)
 	return (rdtsc() - tsc_at_entry) * 1000 / khz();
 }
 
+/*
+ * The tick clock (see the top): 0 while the TSC is the shared clock. Set
+ * once by timer_tsc_check(), before anything but the boot CPU reads the
+ * clocks across CPUs. tick_jiffies only grows: every tick of every CPU
+ * offers tick_base[cpu] + its tick count and keeps the larger, so one CPU
+ * stopped with interrupts off, or ticks QEMU dropped on one CPU, do not
+ * stop the clock. 64-bit atomics (cmpxchg8b), no lock.
+ */
+static int tick_clock;
+static volatile uint64_t tick_jiffies;
+static uint64_t tick_base[NR_CPUS];
+
+static uint64_t tick_jiffies_read(void)
+{
+	return read64(&tick_jiffies);
+}
+
+static void tick_clock_advance(struct percpu *pc)
+{
+	uint64_t want = tick_base[pc->cpu] + pc->ticks;
+	uint64_t cur = tick_jiffies_read();
+
+	while (cur < want && !cmpxchg64(&tick_jiffies, &cur, want))
+		;
+}
+
+int timer_tick_clock(void)
+{
+	return __atomic_load_n(&tick_clock, __ATOMIC_ACQUIRE);
+}
+
 uint64_t time_us(void)
 {
+	if (timer_tick_clock())
+		return tick_jiffies_read() * (1000000 / HZ);
 	return (rdtsc() - tsc_at_boot) * 1000 / khz();
 }
 
 uint64_t jiffies_64(void)
 {
+	if (timer_tick_clock())
+		return tick_jiffies_read();
 	return (rdtsc() - tsc_at_boot) * HZ / ((uint64_t)khz() * 1000);
 }
 
@@ -85,7 +153,7 @@ int timer_expired(uint64_t deadline)
 
 void udelay(uint32_t us)
 {
-	uint64_t end = timer_deadline_us(us);
+	uint64_t end = rdtsc() + (uint64_t)us * khz() / 1000;
 
 	while (!timer_expired(end))
 		cpu_relax();
@@ -125,10 +193,15 @@ static void watchdog_set(uint64_t deadline)
 	watchdog_seq++;
 }
 
+/* The watchdog's deadline is read on every CPU: on the shared clock, TSC
+ * ticks; on the tick clock, jiffies. */
 void timer_watchdog_arm(uint32_t us, const char *what)
 {
 	watchdog_what = what;
-	watchdog_set(timer_deadline_us(us));
+	if (timer_tick_clock())
+		watchdog_set(jiffies_64() + ((uint64_t)us * HZ + 999999) / 1000000);
+	else
+		watchdog_set(timer_deadline_us(us));
 }
 
 void timer_watchdog_disarm(void)
@@ -146,7 +219,7 @@ static int watchdog_expired(void)
 	if (seq & 1)
 		return 0;
 	wd = watchdog_deadline;
-	if (!wd || !timer_expired(wd))
+	if (!wd || (timer_tick_clock() ? jiffies_64() < wd : !timer_expired(wd)))
 		return 0;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	return watchdog_seq == seq;
@@ -158,6 +231,8 @@ static void timer_interrupt(struct trap_frame *f)
 	struct percpu *pc = this_cpu();
 
 	pc->ticks++;
+	if (timer_tick_clock())
+		tick_clock_advance(pc);
 	if (*(uint32_t *)pc->stack_base != STACK_END_MAGIC)
 		panic("stack overflow: the end of CPU %d's stack at 0x%lx was overwritten",
 		      pc->cpu, (unsigned long)pc->stack_base);
@@ -185,12 +260,12 @@ struct cal_sample {
 	uint64_t start;		/* TSC at the start */
 };
 
-static void calibrate_once(struct cal_sample *c, uint32_t ms)
+/* 0, or -1 when channel 2 did not finish counting in time (gated off). */
+static int calibrate_once(struct cal_sample *c, uint32_t ms)
 {
 	uint32_t latch = PIT_HZ * ms / 1000;
-	uint64_t ta, tb, tc, tp, te, tf;
+	uint64_t ta, tb, tc, tp, te, tf, give_up;
 	uint32_t l0, l1;
-	long spins = 0;
 
 	outb(PIT_CMD, PIT_CH2_MODE0);
 	outb(PIT_CH2, latch & 0xff);
@@ -205,14 +280,15 @@ static void calibrate_once(struct cal_sample *c, uint32_t ms)
 	 * that saw it low (which began at tp) and before te.
 	 */
 	tp = tc;
+	give_up = tc + (uint64_t)TSC_KHZ_GUESS * ms * PIT_CH2_PATIENCE;
 	for (;;) {
 		uint64_t t = rdtsc();
 
-		if (inb(PIT_GATE_PORT) & 0x20)
+		if ((inb(PIT_GATE_PORT) & 0x20) && !boot_opts.test_pit_ch2_off)
 			break;
 		tp = t;
-		if (++spins > 100000000)
-			panic("timer: PIT channel 2 never finished counting");
+		if ((int64_t)(t - give_up) > 0)
+			return -1;
 	}
 	te = rdtsc();
 	l1 = lapic_timer_current();
@@ -224,6 +300,7 @@ static void calibrate_once(struct cal_sample *c, uint32_t ms)
 	c->lapic = l0 - l1;
 	c->tsc_err += (tc - tb + tf - te) / 2;
 	c->start = ta;
+	return 0;
 }
 
 /*
@@ -239,7 +316,7 @@ static void calibrate_once(struct cal_sample *c, uint32_t ms)
 /*
  * Up to `tries` samples, until one has an error under 1/err_div of the
  * window; the best one in *best. Returns the samples taken, `tries` when
- * none was good enough.
+ * none was good enough, -1 when channel 2 does not count.
  */
 static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 			  int err_div)
@@ -257,9 +334,12 @@ static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 	 * translated as it goes, which widened the first sample's brackets
 	 * past the error allowed in most boots, at the cost of a whole
 	 * window (20 ms of every boot). */
-	calibrate_once(&c, 1);
-	for (i = 0; i < tries; i++) {
-		calibrate_once(&c, ms);
+	i = calibrate_once(&c, 1) ? -1 : 0;
+	for (; i >= 0 && i < tries; i++) {
+		if (calibrate_once(&c, ms)) {
+			i = -1;
+			break;
+		}
 		if (!i || c.tsc_err < best->tsc_err)
 			*best = c;
 		if (best->tsc_err * err_div < best->tsc)
@@ -270,6 +350,113 @@ static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 	return i;
 }
 
+/* PIT channel 0's current count (counts down from 65536, mode 2). */
+static uint32_t pit_ch0_count(void)
+{
+	uint32_t lo, hi;
+
+	outb(PIT_CMD, PIT_CH0_LATCH);
+	lo = inb(PIT_CH0);
+	hi = inb(PIT_CH0);
+	return (hi << 8 | lo) ?: 65536;
+}
+
+/*
+ * The TSC rate against PIT channel 0, which has no gate to wire off: run it
+ * free (mode 2 from 65536) and follow its count for PIT_CH0_MS, summing the
+ * counts that went by between polls. Each poll brackets its count read with
+ * TSC reads; the error is half of both ends' brackets. Interrupts are off
+ * and the 8259s masked, so its IRQ 0 goes nowhere; the boot is the only
+ * user of channel 0.
+ */
+static uint32_t pit_ch0_tsc_khz(uint32_t *err_khz)
+{
+	uint32_t flags = irq_save(), prev, now, target = PIT_HZ / 1000 * PIT_CH0_MS;
+	uint64_t ta, tb, tp, te, counted = 0;
+
+	outb(PIT_CMD, PIT_CH0_MODE2);
+	outb(PIT_CH0, 0);
+	outb(PIT_CH0, 0);
+	ta = rdtsc();
+	prev = pit_ch0_count();
+	tb = rdtsc();
+	tp = tb;
+	te = tb;
+	while (counted < target) {
+		tp = rdtsc();
+		now = pit_ch0_count();
+		te = rdtsc();
+		counted += (prev - now) & 0xffff;	/* mod 65536: one wrap */
+		prev = now;
+	}
+	irq_restore(flags);
+	*err_khz = (uint32_t)(((tb - ta) + (te - tp) + 1) / 2 * PIT_HZ / counted / 1000 + 1);
+	return (uint32_t)(((tp + te) / 2 - (ta + tb) / 2) * PIT_HZ / counted / 1000);
+}
+
+/* The TSC rate CPUID states: leaf 0x15 (TSC = crystal * EBX / EAX) when it
+ * names the crystal's frequency, else leaf 0x16 (base frequency, MHz). 0
+ * when neither leaf says. *src names the leaf. */
+static uint32_t cpuid_tsc_khz(const char **src)
+{
+	uint32_t max = cpuid(0, 0).eax;
+	struct cpuid_regs r;
+
+	if (max >= 0x15) {
+		r = cpuid(0x15, 0);
+		if (r.eax && r.ebx && r.ecx) {
+			*src = "CPUID leaf 0x15";
+			return (uint32_t)((uint64_t)r.ecx * r.ebx / r.eax / 1000);
+		}
+	}
+	if (max >= 0x16) {
+		r = cpuid(0x16, 0);
+		if (r.eax & 0xffff) {
+			*src = "CPUID leaf 0x16";
+			return (r.eax & 0xffff) * 1000;
+		}
+	}
+	return 0;
+}
+
+/* The LAPIC timer's counts against a known TSC rate: CALIBRATE_MS by the
+ * TSC, each end's count read between two TSC reads. */
+static void lapic_against_tsc(struct cal_sample *c)
+{
+	uint32_t flags = irq_save(), l0, l1;
+	uint64_t ta, tb, te, tf;
+
+	lapic_timer_oneshot_max();
+	ta = rdtsc();
+	l0 = lapic_timer_current();
+	tb = rdtsc();
+	while (rdtsc() - tb < (uint64_t)tsc_khz_cal * CALIBRATE_MS)
+		cpu_relax();
+	te = rdtsc();
+	l1 = lapic_timer_current();
+	tf = rdtsc();
+	irq_restore(flags);
+	c->lapic = l0 - l1;
+	c->lapic_tsc = (te + tf) / 2 - (ta + tb) / 2;
+	c->start = ta;
+}
+
+/* Channel 2 does not count: the TSC rate from CPUID or channel 0. */
+static void calibrate_without_ch2(struct cal_sample *best)
+{
+	const char *src = "PIT channel 0";
+	uint32_t err = 0;
+
+	tsc_khz_cal = cpuid_tsc_khz(&src);
+	if (!tsc_khz_cal)
+		tsc_khz_cal = pit_ch0_tsc_khz(&err);
+	tsc_khz_cal_err = err;
+	printk("timer: PIT channel 2 does not count (its gate, port 0x61, may be "
+	       "wired off); the TSC rate comes from %s\n", src);
+	if (tsc_khz_cal)
+		lapic_against_tsc(best);
+}
+
 void timer_calibrate(void)
 {
 	struct cal_sample best = { 0 };
@@ -277,8 +464,13 @@ void timer_calibrate(void)
 	int i = calibrate_best(&best, CALIBRATE_MS, CALIBRATE_TRIES,
 			       CALIBRATE_MAX_ERR_DIV);
 
-	tsc_khz_cal = (uint32_t)(best.tsc / CALIBRATE_MS);
-	tsc_khz_cal_err = (uint32_t)((best.tsc_err + CALIBRATE_MS - 1) / CALIBRATE_MS);
+	if (i < 0) {
+		calibrate_without_ch2(&best);
+	} else {
+		tsc_khz_cal = (uint32_t)(best.tsc / CALIBRATE_MS);
+		tsc_khz_cal_err = (uint32_t)((best.tsc_err + CALIBRATE_MS - 1) /
+					     CALIBRATE_MS);
+	}
 	tsc_at_boot = best.start;
 	if (!tsc_khz_cal || !best.lapic_tsc)
 		panic("timer: calibration failed (TSC %u kHz)", tsc_khz_cal);
@@ -295,7 +487,7 @@ void timer_calibrate(void)
 	printk("timer: LAPIC bus clock %u kHz; %u counts (divide 16) per tick at HZ=%d\n",
 	       lapic_khz * 16, lapic_counts_per_tick, HZ);
 	printk("timer: TSC %u.%03u MHz (%d tries)\n", tsc_khz_cal / 1000,
-	       tsc_khz_cal % 1000, i < CALIBRATE_TRIES ? i + 1 : i);
+	       tsc_khz_cal % 1000, i < 0 ? 1 : i < CALIBRATE_TRIES ? i + 1 : i);
 	irq_register(VEC_TIMER, timer_interrupt);
 }
 
@@ -314,14 +506,139 @@ uint32_t timer_pit_tsc_khz(uint32_t *err_khz)
 {
 	struct cal_sample best = { 0 };
 
-	calibrate_best(&best, REMEASURE_MS, REMEASURE_TRIES,
-		       REMEASURE_MAX_ERR_DIV);
+	if (calibrate_best(&best, REMEASURE_MS, REMEASURE_TRIES,
+			   REMEASURE_MAX_ERR_DIV) < 0)
+		best.tsc = 0;
 	/* The samples ran the LAPIC timer one-shot: tick again. */
 	timer_start_tick();
+	if (!best.tsc)
+		return pit_ch0_tsc_khz(err_khz);
 	/* Even the best sample may be wide when the host was busy: say how
 	 * wide, rather than pretend it is exact or throw it away. */
 	*err_khz = (uint32_t)((best.tsc_err + REMEASURE_MS - 1) / REMEASURE_MS);
 	return (uint32_t)(best.tsc / REMEASURE_MS);
+}
+
+/*
+ * The boot check of the TSC as a shared clock (see the top). Each CPU, all
+ * at once, TSC_CHECK_ROUNDS times: read tsc_last (the latest value any CPU
+ * published), then its own TSC, serialized so the read cannot run early;
+ * below tsc_last means the TSCs are out of step (by at least the gap),
+ * else publish it. Linux's check_tsc_warp() (tsc_sync.c) does the same in
+ * pairs under a lock; a compare-and-swap needs no lock a preempted vCPU
+ * could hold.
+ */
+#define TSC_CHECK_ROUNDS	200
+#define TSC_CHECK_WAIT_US	2000000	/* for the APs' rounds, on a loaded host */
+
+static volatile uint64_t tsc_last;
+static volatile uint64_t tsc_behind;	/* the largest gap seen */
+static volatile int tsc_check_go;
+static int tsc_check_done;
+
+static uint64_t rdtsc_ordered(void)
+{
+	cpuid(0, 0);			/* serializing: earlier loads are done */
+	return rdtsc();
+}
+
+static void tsc_check_rounds(void)
+{
+	int i;
+
+	for (i = 0; i < TSC_CHECK_ROUNDS; i++) {
+		uint64_t prev = read64(&tsc_last);
+		uint64_t now = rdtsc_ordered();
+		uint64_t gap, worst;
+
+		if (now >= prev) {
+			cmpxchg64(&tsc_last, &prev, now);
+			continue;
+		}
+		gap = prev - now;
+		worst = read64(&tsc_behind);
+		while (gap > worst && !cmpxchg64(&tsc_behind, &worst, gap))
+			;
+	}
+	__atomic_add_fetch(&tsc_check_done, 1, __ATOMIC_RELEASE);
+}
+
+void timer_tsc_check_ap(void)
+{
+	while (!tsc_check_go)
+		sti_hlt();
+	cli();
+	tsc_check_rounds();
+}
+
+/* Why the TSC runs at a constant rate, or NULL when nothing says it does. */
+static const char *tsc_constant_why(void)
+{
+	struct cpuid_regs v = cpuid(0, 0), f = cpuid(1, 0);
+	uint32_t family = (f.eax >> 8) & 0xf, model = (f.eax >> 4) & 0xf;
+
+	if (cpuid(0x80000000, 0).eax >= 0x80000007 &&
+	    (cpuid(0x80000007, 0).edx & (1u << 8)))
+		return "invariant";
+	if (family == 0xf)
+		family += (f.eax >> 20) & 0xff;
+	if (family == 0x6 || family == 0xf)
+		model |= ((f.eax >> 16) & 0xf) << 4;
+	/* "GenuineIntel" */
+	if (v.ebx == 0x756e6547 && v.edx == 0x49656e69 && v.ecx == 0x6c65746e &&
+	    ((family == 0xf && model >= 0x03) || (family == 0x6 && model >= 0x0e)))
+		return "constant (Intel family/model)";
+	if (f.ecx & (1u << 31))
+		return "the hypervisor's clock";
+	return 0;
+}
+
+/* From here on jiffies and time_us() count ticks, continuing from now. */
+static void start_tick_clock(void)
+{
+	uint64_t j = jiffies_64();
+	int cpu;
+
+	for_each_cpu_mask(cpu, cpu_online_mask)
+		tick_base[cpu] = j - cpu_data(cpu)->ticks;
+	write64(&tick_jiffies, j);
+	__atomic_store_n(&tick_clock, 1, __ATOMIC_RELEASE);
+}
+
+void timer_tsc_check(void)
+{
+	int others = num_online_cpus() - 1, took_part;
+	uint64_t deadline = timer_deadline_us(TSC_CHECK_WAIT_US);
+	const char *why = tsc_constant_why(), *bad = 0;
+	uint32_t flags;
+
+	__atomic_store_n(&tsc_check_go, 1, __ATOMIC_RELEASE);
+	flags = irq_save();
+	tsc_check_rounds();
+	irq_restore(flags);
+	while (__atomic_load_n(&tsc_check_done, __ATOMIC_ACQUIRE) < others + 1 &&
+	       !timer_expired(deadline))
+		sti_hlt();
+	took_part = __atomic_load_n(&tsc_check_done, __ATOMIC_ACQUIRE);
+	if (boot_opts.tsc_unstable)
+		bad = "tsc=unstable on the command line";
+	else if (read64(&tsc_behind))
+		bad = "the CPUs' TSCs are out of step";
+	else if (!why)
+		bad = "nothing says the TSC's rate is constant (no invariant TSC, "
+		      "CPUID 0x80000007:EDX[8])";
+	if (!bad) {
+		printk("timer: TSC rate %s, in step on %d of %d CPUs\n", why,
+		       took_part, others + 1);
+		return;
+	}
+	start_tick_clock();
+	if (read64(&tsc_behind))
+		printk("timer: the largest gap: a TSC read %llu cycles behind "
+		       "another CPU's earlier one\n",
+		       (unsigned long long)read64(&tsc_behind));
+	printk("timer: warning: %s; jiffies and time_us() count timer ticks "
+	       "instead\n", bad);
 }
 
 void timer_start_tick(void)
