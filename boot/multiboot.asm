@@ -19,9 +19,13 @@ align 4
 	dd MB_FLAGS
 	dd -(MB_MAGIC + MB_FLAGS)
 
+; A page-aligned stack with an unmapped guard page below it (smpboot.c
+; unmaps it; doublefault.c reports an overflow into it).
 section .bss
-align 16
-global boot_stack_bottom, boot_stack_top
+alignb 4096
+global boot_stack_guard, boot_stack_bottom, boot_stack_top
+boot_stack_guard:
+	resb 4096
 boot_stack_bottom:
 	resb BOOT_STACK_SIZE
 boot_stack_top:

@@ -32,7 +32,8 @@ static void option(char *opt)
 	} else if (!strcmp(opt, "ktest_panic") && val &&
 		   (!strcmp(val, "pf") || !strcmp(val, "ud") ||
 		    !strcmp(val, "panic") || !strcmp(val, "ap") ||
-		    !strcmp(val, "stack") || !strcmp(val, "overflow"))) {
+		    !strcmp(val, "stack") || !strcmp(val, "overflow") ||
+		    !strcmp(val, "overflow_ap"))) {
 		boot_opts.ktest_panic = val;
 	} else if (!strcmp(opt, "acpi") && val && !strcmp(val, "last")) {
 		boot_opts.acpi_last = 1;

@@ -7,7 +7,9 @@
  *   ktest_panic=WHAT  after boot, crash on purpose so tests can read the
  *                     panic: pf (bad pointer), ud (invalid opcode),
  *                     panic (panic()), ap (page fault on the last CPU),
- *                     stack (the end-of-stack word overwritten);
+ *                     stack (the end-of-stack word overwritten),
+ *                     overflow (CPU 0's stack runs into its guard page),
+ *                     overflow_ap (the same on the last AP, as it starts);
  *                     a panic then leaves QEMU as under ktest
  *   acpi=last         when an ACPI table signature appears twice, use the
  *                     last copy (QEMU -acpitable appends a crafted table)
@@ -34,8 +36,6 @@
  *                     path, to compare and to test
  *   tsc=unstable      do not trust the TSC as a clock shared by the CPUs:
  *                     jiffies count timer ticks (arch/x86/timer.c)
- *   ktest_panic=overflow  overflow the kernel stack into its guard page
- *                     (the #DF task reports it: arch/x86/doublefault.c)
  *   test_pit_ch2_off  calibrate as if PIT channel 2 were gated off (QEMU's
  *                     PIT counts whatever the gate says)
  *   test_apic_renumber  play firmware that changed the APs' APIC IDs

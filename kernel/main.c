@@ -12,6 +12,7 @@
 #include "cmdline.h"
 #include "cpu.h"
 #include "cputopo.h"
+#include "doublefault.h"
 #include "heap.h"
 #include "ioapic.h"
 #include "bench_o1.h"
@@ -68,6 +69,8 @@ static void crash(const char *what)
 		/* What a stack overflow does to the end-of-stack word. */
 		*(volatile uint32_t *)this_cpu()->stack_base = 0;
 		mdelay(100);	/* a tick notices */
+	} else if (!strcmp(what, "overflow")) {
+		doublefault_overflow_stack();
 	}
 	printk("ktest_panic: still alive after '%s'\n", what);
 }
@@ -110,6 +113,7 @@ void kmain(uint32_t magic, uint32_t mbi)
 	smp_prepare_boot_cpu();
 	console_init();
 	idt_init();
+	doublefault_init();
 	printk("kernel: booting (32-bit, HZ=%d, NR_CPUS=%d)\n", HZ, NR_CPUS);
 
 	bootinfo_init(magic, mbi);

@@ -2,6 +2,7 @@
 #include "paging.h"
 #include "bootinfo.h"
 #include "cpu.h"
+#include "pmm.h"
 #include "printk.h"
 #include "string.h"
 
@@ -61,7 +62,33 @@ int paging_is_mapped(uintptr_t addr)
 		return 0;
 	if (pde & PDE_LARGE)
 		return 1;
-	return !!(low_table[(addr >> PAGE_SHIFT) & 1023] & PTE_PRESENT);
+	return !!(((uint32_t *)(uintptr_t)(pde & ~(PAGE_SIZE - 1)))
+		  [(addr >> PAGE_SHIFT) & 1023] & PTE_PRESENT);
+}
+
+int paging_guard_page(uintptr_t va)
+{
+	uint32_t i = va >> 22, pde = page_dir[i], *pt;
+
+	if (!(pde & PTE_PRESENT))
+		return -1;
+	if (pde & PDE_LARGE) {
+		uint32_t j, frame = pde & ~(LARGE_PAGE_SIZE - 1);
+		uint32_t flags = pde & (PTE_PRESENT | PTE_WRITE | PTE_PWT | PTE_PCD);
+
+		pt = alloc_pages(pmm_page_node((void *)va), 0);
+		if (!pt)
+			return -1;
+		for (j = 0; j < 1024; j++)
+			pt[j] = (frame + (j << PAGE_SHIFT)) | flags;
+		page_dir[i] = (uint32_t)(uintptr_t)pt | PTE_PRESENT | PTE_WRITE;
+		flush_tlb_local();
+	} else {
+		pt = (uint32_t *)(uintptr_t)(pde & ~(PAGE_SIZE - 1));
+	}
+	pt[(va >> PAGE_SHIFT) & 1023] &= ~PTE_PRESENT;
+	flush_tlb_page(va);
+	return 0;
 }
 
 uint32_t paging_cr3(void)

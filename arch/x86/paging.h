@@ -30,6 +30,17 @@ int paging_map_identity(uint64_t phys, uint64_t len, int uncached);
 /* 1 when addr is mapped. */
 int paging_is_mapped(uintptr_t addr);
 
+/*
+ * Unmap the page at va for good: the guard page below a kernel stack,
+ * which turns an overflow into a fault (doublefault.c reports it). A page
+ * inside a 4 MiB mapping first gets a page table of its own (same frames,
+ * same caching). Only before the APs start and before the first user
+ * address space copies the kernel's directory entries (mm.c): the split is
+ * then seen by every CPU and every address space. Returns 0, or -1 when va
+ * is not mapped or no page was left for the table.
+ */
+int paging_guard_page(uintptr_t va);
+
 /* The value every CPU loads into CR3. */
 uint32_t paging_cr3(void);
 

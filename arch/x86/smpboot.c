@@ -27,6 +27,7 @@
 #include "cmdline.h"
 #include "cpu.h"
 #include "cputopo.h"
+#include "doublefault.h"
 #include "gdt.h"
 #include "lapic.h"
 #include "numa.h"
@@ -58,7 +59,8 @@
  */
 #define AP_BOOT_TIMEOUT_US	1000000
 
-/* 16 KiB kernel stacks (4 pages), like the boot CPU's (multiboot.asm). */
+/* 16 KiB for each AP's kernel stack: its lowest page is the guard page
+ * (doublefault.c), the other 12 KiB the stack. */
 #define AP_STACK_ORDER		2
 
 /* Which way is faster was measured (see the report of the boot work):
@@ -89,7 +91,7 @@ extern const char trampoline_start[], trampoline_end[];	/* kernel.ld */
 extern struct gdt_ptr trampoline_gdtr;			/* trampoline.asm */
 extern uint32_t trampoline_cr3, trampoline_lapic;
 extern volatile uint32_t trampoline_nmi_seen;
-extern char boot_stack_bottom[], boot_stack_top[];	/* multiboot.asm */
+extern char boot_stack_guard[], boot_stack_bottom[], boot_stack_top[]; /* multiboot.asm */
 
 /* The stack of the AP with each (8-bit xAPIC) ID; read by the trampoline. */
 uintptr_t ap_stack_top[256];
@@ -248,6 +250,13 @@ static int prepare_slot(int s)
 		       slots[s].apic_id);
 		return -1;
 	}
+	if (paging_guard_page((uintptr_t)stack)) {
+		printk("smp: no memory for the page table of the stack guard of "
+		       "APIC 0x%x; left out\n", slots[s].apic_id);
+		free_pages(stack, AP_STACK_ORDER);
+		return -1;
+	}
+	stack += PAGE_SIZE;
 	memset(pc, 0, sizeof(*pc));
 	pc->self = pc;
 	pc->cpu = s;		/* provisional: numbered after bring-up */
@@ -255,7 +264,7 @@ static int prepare_slot(int s)
 	pc->apic_id = slots[s].apic_id;
 	pc->node = node;
 	pc->stack_base = (uintptr_t)stack;
-	pc->stack_top = (uintptr_t)stack + (PAGE_SIZE << AP_STACK_ORDER);
+	pc->stack_top = (uintptr_t)stack + (PAGE_SIZE << AP_STACK_ORDER) - PAGE_SIZE;
 	*(uint32_t *)pc->stack_base = STACK_END_MAGIC;
 	gdt_setup_cpu(pc, s);
 	ap_stack_top[slots[s].apic_id] = pc->stack_top;
@@ -354,6 +363,9 @@ void ap_main(uint32_t apic_id)
 		halt_forever();		/* too late: left out */
 	__atomic_add_fetch(&cpus_started, 1, __ATOMIC_SEQ_CST);
 	pc->apic_id = apic_id;
+	if (boot_opts.ktest_panic && !strcmp(boot_opts.ktest_panic, "overflow_ap") &&
+	    s == nslots - 1)
+		doublefault_overflow_stack();	/* on this AP's own stack */
 	timer_start_tick();
 	timer_tsc_check_ap();
 	cpu_idle();
@@ -367,6 +379,9 @@ void smp_boot_aps(int use_madt)
 	uint64_t t0;
 	int s, keep;
 
+	if (paging_guard_page((uintptr_t)boot_stack_guard))
+		panic("smp: the boot stack's guard page at %p is not mapped",
+		      (void *)boot_stack_guard);
 	percpu_slots[0].apic_id = lapic_id();
 	percpu_slots[0].node = numa_cpu_node(percpu_slots[0].apic_id);
 	cputopo_detect(&slots[0].ids);
