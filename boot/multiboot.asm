@@ -11,7 +11,7 @@ MB_PAGE_ALIGN	equ 1 << 0		; modules on 4 KiB boundaries
 MB_MEMINFO	equ 1 << 1		; we want mem_lower/upper and the memory map
 MB_FLAGS	equ MB_PAGE_ALIGN | MB_MEMINFO
 
-BOOT_STACK_SIZE	equ 16384		; same size as an AP's stack (smpboot.c)
+BOOT_STACK_SIZE	equ 12288		; KSTACK_SIZE (kernel/task.h), as every stack
 
 section .multiboot
 align 4

@@ -9,7 +9,8 @@
  *                     panic (panic()), ap (page fault on the last CPU),
  *                     stack (the end-of-stack word overwritten),
  *                     overflow (CPU 0's stack runs into its guard page),
- *                     overflow_ap (the same on the last AP, as it starts);
+ *                     overflow_ap (the same on the last AP, as it starts),
+ *                     overflow_task (the same in a kernel thread);
  *                     a panic then leaves QEMU as under ktest
  *   acpi=last         when an ACPI table signature appears twice, use the
  *                     last copy (QEMU -acpitable appends a crafted table)

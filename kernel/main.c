@@ -49,6 +49,12 @@ static void ktest_panic_ap(void *arg)
 	*(volatile uint32_t *)(uintptr_t)0xdead0000 = 0;
 }
 
+static int overflow_main(void *arg)
+{
+	(void)arg;
+	doublefault_overflow_stack();
+}
+
 /* ktest_panic=WHAT: crash on purpose so that tests can read a panic. */
 static void crash(const char *what)
 {
@@ -71,6 +77,12 @@ static void crash(const char *what)
 		mdelay(100);	/* a tick notices */
 	} else if (!strcmp(what, "overflow")) {
 		doublefault_overflow_stack();
+	} else if (!strcmp(what, "overflow_task")) {
+		struct task *t = kthread_create("overflow", overflow_main, 0);
+
+		if (t)
+			kthread_start_task(t);
+		mdelay(2000);	/* it runs on another CPU meanwhile */
 	}
 	printk("ktest_panic: still alive after '%s'\n", what);
 }

@@ -98,7 +98,7 @@ test-sysenter: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 
 # Real hardware's cases QEMU does not show by itself (TSC check, PIT
 # channel 2 gated off, renumbered APIC IDs, stack overflow into a guard
-# page): six boots, tests/boot/hw.sh.
+# page): seven boots, tests/boot/hw.sh.
 .PHONY: test-hw
 TEST_SUITES += test-hw
 test-hw: $(BUILD)/kernel.elf

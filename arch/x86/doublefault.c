@@ -2,7 +2,7 @@
  * doublefault.c - #DF through a task gate.
  *
  * A kernel stack that overflows runs into the unmapped guard page below it
- * (paging_guard_page(): the boot CPU's and every AP's stack). The push
+ * (paging.h: every kernel stack has one). The push
  * that faults there raises #PF, whose delivery pushes onto the same stack
  * and faults again: a double fault. An interrupt gate would push its frame
  * there a third time, a triple fault, and the machine resets without a

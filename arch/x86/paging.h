@@ -31,15 +31,32 @@ int paging_map_identity(uint64_t phys, uint64_t len, int uncached);
 int paging_is_mapped(uintptr_t addr);
 
 /*
- * Unmap the page at va for good: the guard page below a kernel stack,
- * which turns an overflow into a fault (doublefault.c reports it). A page
- * inside a 4 MiB mapping first gets a page table of its own (same frames,
- * same caching). Only before the APs start and before the first user
- * address space copies the kernel's directory entries (mm.c): the split is
- * then seen by every CPU and every address space. Returns 0, or -1 when va
- * is not mapped or no page was left for the table.
+ * Kernel stacks and their guard pages. Every kernel stack (KSTACK_SIZE,
+ * kernel/task.h) has an unmapped page right below it, so an overflow
+ * faults and the #DF task reports it (doublefault.c) instead of the stack
+ * silently overwriting the memory below.
+ *
+ * paging_split_ram(): map all RAM with 4 KiB pages (a page table per
+ * 4 MiB, same frames, rights and caching; device mappings keep theirs), so
+ * that a guard page can be unmapped anywhere. Boot CPU, once, before the
+ * APs start and before the first user address space copies the kernel's
+ * directory entries (mm.c): every CPU and address space then shares these
+ * page tables, and a guard set later is seen by all of them.
+ *
+ * paging_guard_page(va): unmap the page at va; -1 when no page table maps
+ * it. paging_unguard_page(va): map it again. Another CPU may keep a stale
+ * translation of a page just made a guard (no shootdown): it only misses
+ * an overflow into it, since a guard page holds nothing.
+ *
+ * kstack_alloc(node): a 2^KSTACK_ORDER-page block on node (nearest first),
+ * its lowest page the guard; returns the stack's lowest address, NULL
+ * without memory. kstack_free(stack): give it back, guard mapped again.
  */
+void paging_split_ram(void);
 int paging_guard_page(uintptr_t va);
+void paging_unguard_page(uintptr_t va);
+void *kstack_alloc(int node);
+void kstack_free(void *stack);
 
 /* The value every CPU loads into CR3. */
 uint32_t paging_cr3(void);

@@ -37,6 +37,7 @@
 #include "printk.h"
 #include "string.h"
 #include "sysenter.h"
+#include "task.h"
 #include "timer.h"
 #include "trap.h"
 
@@ -58,10 +59,6 @@
  * a dead CPU costing a second of boot time.
  */
 #define AP_BOOT_TIMEOUT_US	1000000
-
-/* 16 KiB for each AP's kernel stack: its lowest page is the guard page
- * (doublefault.c), the other 12 KiB the stack. */
-#define AP_STACK_ORDER		2
 
 /* Which way is faster was measured (see the report of the boot work):
  * parallel on every shape. */
@@ -243,20 +240,13 @@ static int prepare_slot(int s)
 {
 	struct percpu *pc = &percpu_slots[s];
 	int node = numa_cpu_node(slots[s].apic_id);
-	char *stack = alloc_pages(node, AP_STACK_ORDER);
+	char *stack = kstack_alloc(node);	/* a task's size, with a guard */
 
 	if (!stack) {
 		printk("smp: no memory for the stack of APIC 0x%x; left out\n",
 		       slots[s].apic_id);
 		return -1;
 	}
-	if (paging_guard_page((uintptr_t)stack)) {
-		printk("smp: no memory for the page table of the stack guard of "
-		       "APIC 0x%x; left out\n", slots[s].apic_id);
-		free_pages(stack, AP_STACK_ORDER);
-		return -1;
-	}
-	stack += PAGE_SIZE;
 	memset(pc, 0, sizeof(*pc));
 	pc->self = pc;
 	pc->cpu = s;		/* provisional: numbered after bring-up */
@@ -264,7 +254,7 @@ static int prepare_slot(int s)
 	pc->apic_id = slots[s].apic_id;
 	pc->node = node;
 	pc->stack_base = (uintptr_t)stack;
-	pc->stack_top = (uintptr_t)stack + (PAGE_SIZE << AP_STACK_ORDER) - PAGE_SIZE;
+	pc->stack_top = (uintptr_t)stack + KSTACK_SIZE;
 	*(uint32_t *)pc->stack_base = STACK_END_MAGIC;
 	gdt_setup_cpu(pc, s);
 	ap_stack_top[slots[s].apic_id] = pc->stack_top;
@@ -379,6 +369,9 @@ void smp_boot_aps(int use_madt)
 	uint64_t t0;
 	int s, keep;
 
+	if (boot_stack_top - boot_stack_bottom != KSTACK_SIZE)
+		panic("smp: the boot stack (multiboot.asm) is not KSTACK_SIZE");
+	paging_split_ram();
 	if (paging_guard_page((uintptr_t)boot_stack_guard))
 		panic("smp: the boot stack's guard page at %p is not mapped",
 		      (void *)boot_stack_guard);

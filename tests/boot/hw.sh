@@ -16,8 +16,10 @@
 #                   all ktests pass
 #   overflow        ktest_panic=overflow: CPU 0's stack runs into its guard
 #                   page; the #DF task reports a kernel stack overflow
-#   overflow_ap     ktest_panic=overflow_ap: the same on the last AP (whose
-#                   stack lies in a 4 MiB mapping split for the guard)
+#   overflow_ap     ktest_panic=overflow_ap: the same on the last AP, as it
+#                   starts
+#   overflow_task   ktest_panic=overflow_task: the same in a kernel thread
+#                   (a task's stack, from kstack_alloc())
 #
 # One TAP line a boot. Environment: BOOT_TIMEOUT (s, default 120), HW_SHAPE.
 set -uo pipefail
@@ -90,4 +92,8 @@ hw overflow "ktest_panic=overflow" "$EXIT_PANIC" \
 hw overflow_ap "ktest_panic=overflow_ap" "$EXIT_PANIC" \
 	"check_grep \"\$log\" '^panic: CPU $((NCPUS - 1)) \\(APIC 0x[0-9a-f]+\\): exception 8, double fault \\(#DF\\): kernel stack overflow$' 'the #DF report of the last AP'" \
 	"check_grep \"\$log\" '^  ESP [0-9a-f]{8} is in the guard page below the stack' 'the guard page line'"
+hw overflow_task "ktest_panic=overflow_task" "$EXIT_PANIC" \
+	"check_grep \"\$log\" '^panic: CPU [0-9]+ \\(APIC 0x[0-9a-f]+\\): exception 8, double fault \\(#DF\\): kernel stack overflow$' 'the #DF report of the thread'" \
+	"check_grep \"\$log\" '^  ESP [0-9a-f]{8} is in the guard page below the stack' 'the guard page line'" \
+	"check_grep \"\$log\" 'recurse' 'the overflowing function in the stack trace'"
 echo "1..$n"
