@@ -421,7 +421,6 @@ void smp_boot_aps(int use_madt)
 	if (nslots > 1 && *tramp_nmi_flag())
 		printk("smp: an NMI reached an AP in the trampoline; it stopped there\n");
 	number_cpus();
-	timer_tsc_check();
 	printk("smp: %d of %d CPUs online in %u ms (%s), %u us after the kernel's entry\n",
 	       num_online_cpus(), nslots, (uint32_t)(t0 / 1000),
 	       mode == SMP_MODE_SERIAL ? "serial" : "parallel",
@@ -436,4 +435,5 @@ void smp_boot_aps(int use_madt)
 		printk("smp: the slowest AP reached the kernel %u us after its first SIPI\n",
 		       (uint32_t)late);
 	}
+	timer_tsc_check();
 }

@@ -608,7 +608,7 @@ static void start_tick_clock(void)
 void timer_tsc_check(void)
 {
 	int others = num_online_cpus() - 1, took_part;
-	uint64_t deadline = timer_deadline_us(TSC_CHECK_WAIT_US);
+	uint64_t t0 = rdtsc(), deadline = timer_deadline_us(TSC_CHECK_WAIT_US);
 	const char *why = tsc_constant_why(), *bad = 0;
 	uint32_t flags;
 
@@ -628,8 +628,9 @@ void timer_tsc_check(void)
 		bad = "nothing says the TSC's rate is constant (no invariant TSC, "
 		      "CPUID 0x80000007:EDX[8])";
 	if (!bad) {
-		printk("timer: TSC rate %s, in step on %d of %d CPUs\n", why,
-		       took_part, others + 1);
+		printk("timer: TSC rate %s, in step on %d of %d CPUs (checked in %u us)\n",
+		       why, took_part, others + 1,
+		       (uint32_t)((rdtsc() - t0) * 1000 / tsc_khz()));
 		return;
 	}
 	start_tick_clock();

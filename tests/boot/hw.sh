@@ -75,7 +75,7 @@ KTESTS_PASS="check_grep \"\$log\" '^ktest: ([0-9]+) of \\1 passed' 'all ktests p
 GUEST_OK="check_absent \"\$log\" '^not ok |^panic:' 'a failed ktest or a panic'"
 
 hw tsc_shared "ktest" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "$GUEST_OK" \
-	"check_grep \"\$log\" '^timer: TSC rate (invariant|constant \\(Intel family/model\\)|the hypervisor.s clock), in step on $NCPUS of $NCPUS CPUs$' 'TSC check line'" \
+	"check_grep \"\$log\" '^timer: TSC rate (invariant|constant \\(Intel family/model\\)|the hypervisor.s clock), in step on $NCPUS of $NCPUS CPUs \\(checked in [0-9]+ us\\)$' 'TSC check line'" \
 	"check_absent \"\$log\" '[Ww]arning' 'a warning on a valid machine'"
 hw tsc_unstable "ktest tsc=unstable" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "$GUEST_OK" \
 	"check_grep \"\$log\" '^timer: warning: tsc=unstable on the command line; jiffies and time_us\\(\\) count timer ticks instead$' 'tick clock warning'" \
