@@ -129,12 +129,14 @@ static int leave_x2apic(void)
 
 void lapic_setup_cpu(int nmi_lint)
 {
-	if (leave_x2apic())
-		printk("lapic: APIC 0x%x: the firmware left x2APIC mode on; now in "
-		       "xAPIC mode\n", lapic_id());
+	int left_x2apic = leave_x2apic();
+
 	/* The global enable in the MSR, at the address the MADT gave. */
 	wrmsr(MSR_APIC_BASE, (rdmsr(MSR_APIC_BASE) & 0xfff) | APIC_BASE_ENABLE |
 	      (uint32_t)base);
+	if (left_x2apic)
+		printk("lapic: APIC 0x%x: the firmware left x2APIC mode on; now in "
+		       "xAPIC mode\n", lapic_id());
 	wr(LAPIC_SVR, SVR_ENABLE | VEC_SPURIOUS);
 	wr(LAPIC_TPR, 0);		/* accept every priority */
 	/* No 8259 in virtual-wire mode: LINT0 is unused. */
