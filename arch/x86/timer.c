@@ -10,23 +10,17 @@
  * Some boards wire channel 2's gate off (it drives the speaker), and then it
  * never counts. Calibration notices within a bounded wait and takes the TSC
  * rate from CPUID leaf 0x15 (crystal clock and ratio), else leaf 0x16 (the
- * base frequency), else measures it against PIT channel 0 (always gated
- * on); the LAPIC timer is then measured against the TSC.
+ * base frequency), and measures the LAPIC timer against the TSC; else it
+ * measures both against PIT channel 0 (always gated on), as against
+ * channel 2, reading its OUT pin with the read-back command. Channel 0's
+ * IRQ 0 goes nowhere: the 8259s are masked, the I/O APIC pin too.
  *
  * The TSC as a shared clock: jiffies_64(), time_us() and the watchdog
- * compare TSC values read on different CPUs, which is right only when the
- * TSCs run at one constant rate and in step. timer_tsc_check() decides at
- * boot, after every CPU is up: all CPUs read their TSC in turn, each read
- * after the last one another CPU published, and a read below it means the
- * TSCs are out of step. The rate must be constant: CPUID 0x80000007:EDX[8]
- * (invariant TSC), or the Intel families Linux 6.1 trusts without it
- * (init_intel: family 15 model 3 up, family 6 model 14 up), or a hypervisor
- * (CPUID.1:ECX[31]), whose TSC is its own clock: QEMU's TCG advertises no
- * invariant TSC yet keeps every vCPU's TSC on the host clock. Otherwise, or
- * with tsc=unstable, jiffies and time_us() count timer ticks instead (the
- * furthest any CPU has counted), with a warning; udelay() and
- * timer_deadline_us() stay on this CPU's TSC, which only needs its own
- * CPU's TSC to run steadily.
+ * compare TSC values read on different CPUs. tsc_sync.c decides at boot
+ * whether they may; when not, timer_use_tick_clock() makes jiffies and
+ * time_us() count timer ticks instead (the furthest any CPU has counted).
+ * udelay() and timer_deadline_us() stay on this CPU's TSC, which only needs
+ * its own CPU's TSC to run steadily.
  */
 #include "timer.h"
 #include "cpu.h"
@@ -60,9 +54,9 @@
 #define PIT_CH2_PATIENCE	10
 
 #define PIT_CH0		0x40
-#define PIT_CH0_MODE2	0x34		/* channel 0, lo/hi byte, mode 2, binary */
-#define PIT_CH0_LATCH	0x00		/* counter latch command, channel 0 */
-#define PIT_CH0_MS	50		/* its window (the 16-bit count: 54.9 ms) */
+#define PIT_CH0_MODE0	0x30		/* channel 0, lo/hi byte, mode 0, binary */
+#define PIT_READBACK_CH0 0xe2		/* read-back: status only, channel 0 */
+#define PIT_STATUS_OUT	0x80		/* status byte: the OUT pin */
 
 static uint32_t tsc_khz_cal;
 static uint32_t tsc_khz_cal_err;	/* its error bound, kHz */
@@ -260,31 +254,43 @@ struct cal_sample {
 	uint64_t start;		/* TSC at the start */
 };
 
-/* 0, or -1 when channel 2 did not finish counting in time (gated off). */
-static int calibrate_once(struct cal_sample *c, uint32_t ms)
+/* The OUT pin of PIT channel ch (2 or 0): channel 2's through port 0x61,
+ * channel 0's in the status byte of a read-back command. */
+static int pit_out_high(int ch)
 {
-	uint32_t latch = PIT_HZ * ms / 1000;
+	if (ch == 2)
+		return (inb(PIT_GATE_PORT) & 0x20) && !boot_opts.test_pit_ch2_off;
+	outb(PIT_CMD, PIT_READBACK_CH0);
+	return !!(inb(PIT_CH0) & PIT_STATUS_OUT);
+}
+
+/* 0, or -1 when the channel did not finish counting in time (channel 2
+ * gated off). */
+static int calibrate_once(struct cal_sample *c, uint32_t ms, int ch)
+{
+	uint32_t latch = PIT_HZ * ms / 1000, port = ch == 2 ? PIT_CH2 : PIT_CH0;
 	uint64_t ta, tb, tc, tp, te, tf, give_up;
 	uint32_t l0, l1;
 
-	outb(PIT_CMD, PIT_CH2_MODE0);
-	outb(PIT_CH2, latch & 0xff);
+	outb(PIT_CMD, ch == 2 ? PIT_CH2_MODE0 : PIT_CH0_MODE0);
+	outb(port, latch & 0xff);
 	lapic_timer_oneshot_max();
 	ta = rdtsc();
-	outb(PIT_CH2, latch >> 8);
+	outb(port, latch >> 8);
 	tb = rdtsc();
 	l0 = lapic_timer_current();
 	tc = rdtsc();
 	/*
-	 * OUT2 goes high when the count reaches zero: after the last poll
-	 * that saw it low (which began at tp) and before te.
+	 * OUT goes high when the count reaches zero (and stays high: mode
+	 * 0): after the last poll that saw it low (which began at tp) and
+	 * before te.
 	 */
 	tp = tc;
 	give_up = tc + (uint64_t)TSC_KHZ_GUESS * ms * PIT_CH2_PATIENCE;
 	for (;;) {
 		uint64_t t = rdtsc();
 
-		if ((inb(PIT_GATE_PORT) & 0x20) && !boot_opts.test_pit_ch2_off)
+		if (pit_out_high(ch))
 			break;
 		tp = t;
 		if ((int64_t)(t - give_up) > 0)
@@ -319,7 +325,7 @@ static int calibrate_once(struct cal_sample *c, uint32_t ms)
  * none was good enough, -1 when channel 2 does not count.
  */
 static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
-			  int err_div)
+			  int err_div, int ch)
 {
 	struct cal_sample c;
 	uint32_t flags;
@@ -334,9 +340,9 @@ static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 	 * translated as it goes, which widened the first sample's brackets
 	 * past the error allowed in most boots, at the cost of a whole
 	 * window (20 ms of every boot). */
-	i = calibrate_once(&c, 1) ? -1 : 0;
+	i = calibrate_once(&c, 1, ch) ? -1 : 0;
 	for (; i >= 0 && i < tries; i++) {
-		if (calibrate_once(&c, ms)) {
+		if (calibrate_once(&c, ms, ch)) {
 			i = -1;
 			break;
 		}
@@ -348,50 +354,6 @@ static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 	outb(PIT_GATE_PORT, gate);
 	irq_restore(flags);
 	return i;
-}
-
-/* PIT channel 0's current count (counts down from 65536, mode 2). */
-static uint32_t pit_ch0_count(void)
-{
-	uint32_t lo, hi;
-
-	outb(PIT_CMD, PIT_CH0_LATCH);
-	lo = inb(PIT_CH0);
-	hi = inb(PIT_CH0);
-	return (hi << 8 | lo) ?: 65536;
-}
-
-/*
- * The TSC rate against PIT channel 0, which has no gate to wire off: run it
- * free (mode 2 from 65536) and follow its count for PIT_CH0_MS, summing the
- * counts that went by between polls. Each poll brackets its count read with
- * TSC reads; the error is half of both ends' brackets. Interrupts are off
- * and the 8259s masked, so its IRQ 0 goes nowhere; the boot is the only
- * user of channel 0.
- */
-static uint32_t pit_ch0_tsc_khz(uint32_t *err_khz)
-{
-	uint32_t flags = irq_save(), prev, now, target = PIT_HZ / 1000 * PIT_CH0_MS;
-	uint64_t ta, tb, tp, te, counted = 0;
-
-	outb(PIT_CMD, PIT_CH0_MODE2);
-	outb(PIT_CH0, 0);
-	outb(PIT_CH0, 0);
-	ta = rdtsc();
-	prev = pit_ch0_count();
-	tb = rdtsc();
-	tp = tb;
-	te = tb;
-	while (counted < target) {
-		tp = rdtsc();
-		now = pit_ch0_count();
-		te = rdtsc();
-		counted += (prev - now) & 0xffff;	/* mod 65536: one wrap */
-		prev = now;
-	}
-	irq_restore(flags);
-	*err_khz = (uint32_t)(((tb - ta) + (te - tp) + 1) / 2 * PIT_HZ / counted / 1000 + 1);
-	return (uint32_t)(((tp + te) / 2 - (ta + tb) / 2) * PIT_HZ / counted / 1000);
 }
 
 /* The TSC rate CPUID states: leaf 0x15 (TSC = crystal * EBX / EAX) when it
@@ -441,20 +403,29 @@ static void lapic_against_tsc(struct cal_sample *c)
 	c->start = ta;
 }
 
-/* Channel 2 does not count: the TSC rate from CPUID or channel 0. */
-static void calibrate_without_ch2(struct cal_sample *best)
+/*
+ * Channel 2 does not count: the TSC rate from CPUID, the LAPIC timer against
+ * the TSC; else both against channel 0, as against channel 2 (its OUT pin
+ * read back). Returns calibrate_best()'s count for channel 0, else 0.
+ */
+static int calibrate_without_ch2(struct cal_sample *best)
 {
 	const char *src = "PIT channel 0";
-	uint32_t err = 0;
+	int i = 0;
 
 	tsc_khz_cal = cpuid_tsc_khz(&src);
-	if (!tsc_khz_cal)
-		tsc_khz_cal = pit_ch0_tsc_khz(&err);
-	tsc_khz_cal_err = err;
+	if (tsc_khz_cal) {
+		lapic_against_tsc(best);
+	} else {
+		i = calibrate_best(best, CALIBRATE_MS, CALIBRATE_TRIES,
+				   CALIBRATE_MAX_ERR_DIV, 0);
+		tsc_khz_cal = (uint32_t)(best->tsc / CALIBRATE_MS);
+		tsc_khz_cal_err = (uint32_t)((best->tsc_err + CALIBRATE_MS - 1) /
+					     CALIBRATE_MS);
+	}
 	printk("timer: PIT channel 2 does not count (its gate, port 0x61, may be "
 	       "wired off); the TSC rate comes from %s\n", src);
-	if (tsc_khz_cal)
-		lapic_against_tsc(best);
+	return i < 0 ? 0 : i;
 }
 
 void timer_calibrate(void)
@@ -462,10 +433,10 @@ void timer_calibrate(void)
 	struct cal_sample best = { 0 };
 	uint32_t lapic_khz;
 	int i = calibrate_best(&best, CALIBRATE_MS, CALIBRATE_TRIES,
-			       CALIBRATE_MAX_ERR_DIV);
+			       CALIBRATE_MAX_ERR_DIV, 2);
 
 	if (i < 0) {
-		calibrate_without_ch2(&best);
+		i = calibrate_without_ch2(&best);
 	} else {
 		tsc_khz_cal = (uint32_t)(best.tsc / CALIBRATE_MS);
 		tsc_khz_cal_err = (uint32_t)((best.tsc_err + CALIBRATE_MS - 1) /
@@ -487,7 +458,7 @@ void timer_calibrate(void)
 	printk("timer: LAPIC bus clock %u kHz; %u counts (divide 16) per tick at HZ=%d\n",
 	       lapic_khz * 16, lapic_counts_per_tick, HZ);
 	printk("timer: TSC %u.%03u MHz (%d tries)\n", tsc_khz_cal / 1000,
-	       tsc_khz_cal % 1000, i < 0 ? 1 : i < CALIBRATE_TRIES ? i + 1 : i);
+	       tsc_khz_cal % 1000, i < CALIBRATE_TRIES ? i + 1 : i);
 	irq_register(VEC_TIMER, timer_interrupt);
 }
 
@@ -507,94 +478,19 @@ uint32_t timer_pit_tsc_khz(uint32_t *err_khz)
 	struct cal_sample best = { 0 };
 
 	if (calibrate_best(&best, REMEASURE_MS, REMEASURE_TRIES,
-			   REMEASURE_MAX_ERR_DIV) < 0)
-		best.tsc = 0;
+			   REMEASURE_MAX_ERR_DIV, 2) < 0)
+		calibrate_best(&best, REMEASURE_MS, REMEASURE_TRIES,
+			       REMEASURE_MAX_ERR_DIV, 0);
 	/* The samples ran the LAPIC timer one-shot: tick again. */
 	timer_start_tick();
-	if (!best.tsc)
-		return pit_ch0_tsc_khz(err_khz);
 	/* Even the best sample may be wide when the host was busy: say how
 	 * wide, rather than pretend it is exact or throw it away. */
 	*err_khz = (uint32_t)((best.tsc_err + REMEASURE_MS - 1) / REMEASURE_MS);
 	return (uint32_t)(best.tsc / REMEASURE_MS);
 }
 
-/*
- * The boot check of the TSC as a shared clock (see the top). Each CPU, all
- * at once, TSC_CHECK_ROUNDS times: read tsc_last (the latest value any CPU
- * published), then its own TSC, serialized so the read cannot run early;
- * below tsc_last means the TSCs are out of step (by at least the gap),
- * else publish it. Linux's check_tsc_warp() (tsc_sync.c) does the same in
- * pairs under a lock; a compare-and-swap needs no lock a preempted vCPU
- * could hold.
- */
-#define TSC_CHECK_ROUNDS	200
-#define TSC_CHECK_WAIT_US	2000000	/* for the APs' rounds, on a loaded host */
-
-static volatile uint64_t tsc_last;
-static volatile uint64_t tsc_behind;	/* the largest gap seen */
-static volatile int tsc_check_go;
-static int tsc_check_done;
-
-static uint64_t rdtsc_ordered(void)
-{
-	cpuid(0, 0);			/* serializing: earlier loads are done */
-	return rdtsc();
-}
-
-static void tsc_check_rounds(void)
-{
-	int i;
-
-	for (i = 0; i < TSC_CHECK_ROUNDS; i++) {
-		uint64_t prev = read64(&tsc_last);
-		uint64_t now = rdtsc_ordered();
-		uint64_t gap, worst;
-
-		if (now >= prev) {
-			cmpxchg64(&tsc_last, &prev, now);
-			continue;
-		}
-		gap = prev - now;
-		worst = read64(&tsc_behind);
-		while (gap > worst && !cmpxchg64(&tsc_behind, &worst, gap))
-			;
-	}
-	__atomic_add_fetch(&tsc_check_done, 1, __ATOMIC_RELEASE);
-}
-
-void timer_tsc_check_ap(void)
-{
-	while (!tsc_check_go)
-		sti_hlt();
-	cli();
-	tsc_check_rounds();
-}
-
-/* Why the TSC runs at a constant rate, or NULL when nothing says it does. */
-static const char *tsc_constant_why(void)
-{
-	struct cpuid_regs v = cpuid(0, 0), f = cpuid(1, 0);
-	uint32_t family = (f.eax >> 8) & 0xf, model = (f.eax >> 4) & 0xf;
-
-	if (cpuid(0x80000000, 0).eax >= 0x80000007 &&
-	    (cpuid(0x80000007, 0).edx & (1u << 8)))
-		return "invariant";
-	if (family == 0xf)
-		family += (f.eax >> 20) & 0xff;
-	if (family == 0x6 || family == 0xf)
-		model |= ((f.eax >> 16) & 0xf) << 4;
-	/* "GenuineIntel" */
-	if (v.ebx == 0x756e6547 && v.edx == 0x49656e69 && v.ecx == 0x6c65746e &&
-	    ((family == 0xf && model >= 0x03) || (family == 0x6 && model >= 0x0e)))
-		return "constant (Intel family/model)";
-	if (f.ecx & (1u << 31))
-		return "the hypervisor's clock";
-	return 0;
-}
-
 /* From here on jiffies and time_us() count ticks, continuing from now. */
-static void start_tick_clock(void)
+void timer_use_tick_clock(void)
 {
 	uint64_t j = jiffies_64();
 	int cpu;
@@ -603,43 +499,6 @@ static void start_tick_clock(void)
 		tick_base[cpu] = j - cpu_data(cpu)->ticks;
 	write64(&tick_jiffies, j);
 	__atomic_store_n(&tick_clock, 1, __ATOMIC_RELEASE);
-}
-
-void timer_tsc_check(void)
-{
-	int others = num_online_cpus() - 1, took_part;
-	uint64_t t0 = rdtsc(), deadline = timer_deadline_us(TSC_CHECK_WAIT_US);
-	const char *why = tsc_constant_why(), *bad = 0;
-	uint32_t flags;
-
-	__atomic_store_n(&tsc_check_go, 1, __ATOMIC_RELEASE);
-	flags = irq_save();
-	tsc_check_rounds();
-	irq_restore(flags);
-	while (__atomic_load_n(&tsc_check_done, __ATOMIC_ACQUIRE) < others + 1 &&
-	       !timer_expired(deadline))
-		sti_hlt();
-	took_part = __atomic_load_n(&tsc_check_done, __ATOMIC_ACQUIRE);
-	if (boot_opts.tsc_unstable)
-		bad = "tsc=unstable on the command line";
-	else if (read64(&tsc_behind))
-		bad = "the CPUs' TSCs are out of step";
-	else if (!why)
-		bad = "nothing says the TSC's rate is constant (no invariant TSC, "
-		      "CPUID 0x80000007:EDX[8])";
-	if (!bad) {
-		printk("timer: TSC rate %s, in step on %d of %d CPUs (checked in %u us)\n",
-		       why, took_part, others + 1,
-		       (uint32_t)((rdtsc() - t0) * 1000 / tsc_khz()));
-		return;
-	}
-	start_tick_clock();
-	if (read64(&tsc_behind))
-		printk("timer: the largest gap: a TSC read %llu cycles behind "
-		       "another CPU's earlier one\n",
-		       (unsigned long long)read64(&tsc_behind));
-	printk("timer: warning: %s; jiffies and time_us() count timer ticks "
-	       "instead\n", bad);
 }
 
 void timer_start_tick(void)

@@ -12,15 +12,17 @@
 void timer_calibrate(void);
 
 /*
- * Decide whether the TSC can be the clock every CPU compares (timer.c, "The
- * TSC as a shared clock"), else switch jiffies_64() and time_us() to the
- * tick count, with a warning. The boot CPU runs timer_tsc_check() once
- * every CPU is online; each AP runs timer_tsc_check_ap() after starting
- * its tick, which waits for the boot CPU's signal and takes part.
+ * Decide whether the TSC can be the clock every CPU compares (tsc_sync.c),
+ * else switch jiffies_64() and time_us() to the tick count, with a
+ * warning. The boot CPU runs timer_tsc_check() once every CPU is online;
+ * each AP runs timer_tsc_check_ap() after starting its tick, which waits
+ * for the boot CPU's signal and takes part.
  */
 void timer_tsc_check(void);
 void timer_tsc_check_ap(void);
-/* 1 when the tick count is the clock (the TSC check failed). */
+/* From now on jiffies_64() and time_us() count ticks (tsc_sync.c; boot
+ * CPU, once, every CPU ticking); timer_tick_clock() says whether they do. */
+void timer_use_tick_clock(void);
 int timer_tick_clock(void);
 
 /* Start this CPU's periodic tick at HZ (every CPU, once). */
