@@ -89,7 +89,7 @@ static int __attribute__((noinline)) recurse(int depth)
 	volatile char pad[256];
 
 	pad[0] = (char)depth;
-	if (depth > 1000000)		/* never: a 16 KiB stack ends first */
+	if (depth > 1000000)		/* never: a 12 KiB stack ends first */
 		return 0;
 	return recurse(depth + 1) + pad[0];
 }
