@@ -11,7 +11,7 @@ MB_PAGE_ALIGN	equ 1 << 0		; modules on 4 KiB boundaries
 MB_MEMINFO	equ 1 << 1		; we want mem_lower/upper and the memory map
 MB_FLAGS	equ MB_PAGE_ALIGN | MB_MEMINFO
 
-BOOT_STACK_SIZE	equ 16384		; same size as an AP's stack (smpboot.c)
+BOOT_STACK_SIZE	equ 12288		; KSTACK_SIZE (kernel/task.h), as every stack
 
 section .multiboot
 align 4
@@ -19,9 +19,13 @@ align 4
 	dd MB_FLAGS
 	dd -(MB_MAGIC + MB_FLAGS)
 
+; A page-aligned stack with an unmapped guard page below it (smpboot.c
+; unmaps it; doublefault.c reports an overflow into it).
 section .bss
-align 16
-global boot_stack_bottom, boot_stack_top
+alignb 4096
+global boot_stack_guard, boot_stack_bottom, boot_stack_top
+boot_stack_guard:
+	resb 4096
 boot_stack_bottom:
 	resb BOOT_STACK_SIZE
 boot_stack_top:

@@ -32,7 +32,8 @@ static void option(char *opt)
 	} else if (!strcmp(opt, "ktest_panic") && val &&
 		   (!strcmp(val, "pf") || !strcmp(val, "ud") ||
 		    !strcmp(val, "panic") || !strcmp(val, "ap") ||
-		    !strcmp(val, "stack"))) {
+		    !strcmp(val, "stack") || !strcmp(val, "overflow") ||
+		    !strcmp(val, "overflow_ap") || !strcmp(val, "overflow_task"))) {
 		boot_opts.ktest_panic = val;
 	} else if (!strcmp(opt, "acpi") && val && !strcmp(val, "last")) {
 		boot_opts.acpi_last = 1;
@@ -57,6 +58,12 @@ static void option(char *opt)
 	} else if (!strcmp(opt, "idle_poll") && val && parse_uint(val) >= 0 &&
 		   parse_uint(val) <= 10000) {
 		boot_opts.idle_poll_us = parse_uint(val);
+	} else if (!strcmp(opt, "tsc") && val && !strcmp(val, "unstable")) {
+		boot_opts.tsc_unstable = 1;
+	} else if (!strcmp(opt, "test_pit_ch2_off") && !val) {
+		boot_opts.test_pit_ch2_off = 1;
+	} else if (!strcmp(opt, "test_apic_renumber") && !val) {
+		boot_opts.test_apic_renumber = 1;
 	} else if (!strcmp(opt, "nosysenter") && !val) {
 		boot_opts.nosysenter = 1;
 	} else if (!strcmp(opt, "trace") && !val) {

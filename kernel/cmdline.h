@@ -7,7 +7,10 @@
  *   ktest_panic=WHAT  after boot, crash on purpose so tests can read the
  *                     panic: pf (bad pointer), ud (invalid opcode),
  *                     panic (panic()), ap (page fault on the last CPU),
- *                     stack (the end-of-stack word overwritten);
+ *                     stack (the end-of-stack word overwritten),
+ *                     overflow (CPU 0's stack runs into its guard page),
+ *                     overflow_ap (the same on the last AP, as it starts),
+ *                     overflow_task (the same in a kernel thread);
  *                     a panic then leaves QEMU as under ktest
  *   acpi=last         when an ACPI table signature appears twice, use the
  *                     last copy (QEMU -acpitable appends a crafted table)
@@ -32,6 +35,12 @@
  *   nosysenter        system calls through int 0x80 only, even where the
  *                     CPU has sysenter (arch/x86/sysenter.h): the slow
  *                     path, to compare and to test
+ *   tsc=unstable      do not trust the TSC as a clock shared by the CPUs:
+ *                     jiffies count timer ticks (arch/x86/timer.c)
+ *   test_pit_ch2_off  calibrate as if PIT channel 2 were gated off (QEMU's
+ *                     PIT counts whatever the gate says)
+ *   test_apic_renumber  play firmware that changed the APs' APIC IDs
+ *                     (arch/x86/smpboot.c)
  *
  * Unknown options are printed and ignored. Words after "--" are not the
  * kernel's: they become init's arguments (kernel/exec.c).
@@ -57,6 +66,8 @@ struct boot_options {
 	int trace_dump_ms;		/* 0: no dump of its own */
 	int nosysenter;			/* system calls by int 0x80 only */
 	int idle_poll_us;		/* -1: idle.c's default */
+	int tsc_unstable;		/* tsc=unstable */
+	int test_pit_ch2_off, test_apic_renumber;
 };
 
 extern struct boot_options boot_opts;

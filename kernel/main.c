@@ -12,6 +12,7 @@
 #include "cmdline.h"
 #include "cpu.h"
 #include "cputopo.h"
+#include "doublefault.h"
 #include "heap.h"
 #include "ioapic.h"
 #include "bench_o1.h"
@@ -48,6 +49,12 @@ static void ktest_panic_ap(void *arg)
 	*(volatile uint32_t *)(uintptr_t)0xdead0000 = 0;
 }
 
+static int overflow_main(void *arg)
+{
+	(void)arg;
+	doublefault_overflow_stack();
+}
+
 /* ktest_panic=WHAT: crash on purpose so that tests can read a panic. */
 static void crash(const char *what)
 {
@@ -68,6 +75,14 @@ static void crash(const char *what)
 		/* What a stack overflow does to the end-of-stack word. */
 		*(volatile uint32_t *)this_cpu()->stack_base = 0;
 		mdelay(100);	/* a tick notices */
+	} else if (!strcmp(what, "overflow")) {
+		doublefault_overflow_stack();
+	} else if (!strcmp(what, "overflow_task")) {
+		struct task *t = kthread_create("overflow", overflow_main, 0);
+
+		if (t)
+			kthread_start_task(t);
+		mdelay(2000);	/* it runs on another CPU meanwhile */
 	}
 	printk("ktest_panic: still alive after '%s'\n", what);
 }
@@ -110,6 +125,7 @@ void kmain(uint32_t magic, uint32_t mbi)
 	smp_prepare_boot_cpu();
 	console_init();
 	idt_init();
+	doublefault_init();
 	printk("kernel: booting (32-bit, HZ=%d, NR_CPUS=%d)\n", HZ, NR_CPUS);
 
 	bootinfo_init(magic, mbi);

@@ -137,7 +137,7 @@ struct task *task_alloc(const char *name, int node)
 	if (!t)
 		return NULL;
 	memset(t, 0, sizeof(*t));
-	stack = alloc_pages(node, KSTACK_ORDER);
+	stack = kstack_alloc(node);
 	if (!stack) {
 		kfree(t);
 		return NULL;
@@ -167,7 +167,7 @@ struct task *task_alloc(const char *name, int node)
 void task_free(struct task *t)
 {
 	task_unlist(t);
-	free_pages((void *)t->kstack, KSTACK_ORDER);
+	kstack_free((void *)t->kstack);
 	kfree(t);
 }
 

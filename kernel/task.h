@@ -33,8 +33,10 @@
 #include "uapi/syscall.h"
 #include "wait.h"
 
-#define KSTACK_ORDER	2			/* 16 KiB, like the CPUs' boot stacks */
-#define KSTACK_SIZE	(4096u << KSTACK_ORDER)
+/* 16 KiB blocks: 12 KiB of stack over a guard page (paging.h,
+ * kstack_alloc), like the CPUs' boot stacks. */
+#define KSTACK_ORDER	2
+#define KSTACK_SIZE	((4096u << KSTACK_ORDER) - 4096u)
 /* Pid table slots (all tasks): kernel threads are cheap (a 16 KiB stack),
  * and the in-kernel O(1) benchmark runs 10 000 of them (bench_o1.c); the
  * user-level one (user/bench/o1rows.h) 10 000 processes. */

@@ -96,6 +96,14 @@ TEST_SUITES += test-sysenter
 test-sysenter: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 	@tests/run-suite.sh sysenter tests/boot/sysenter.sh
 
+# Real hardware's cases QEMU does not show by itself (TSC check, PIT
+# channel 2 gated off, renumbered APIC IDs, stack overflow into a guard
+# page): seven boots, tests/boot/hw.sh.
+.PHONY: test-hw
+TEST_SUITES += test-hw
+test-hw: $(BUILD)/kernel.elf
+	@tests/run-suite.sh hw tests/boot/hw.sh
+
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh

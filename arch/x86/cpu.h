@@ -50,6 +50,41 @@ static inline void wrmsr(uint32_t msr, uint64_t v)
 			 "d"((uint32_t)(v >> 32)));
 }
 
+/*
+ * 64-bit atomics by cmpxchg8b (i586 and later), which GCC leaves to a
+ * library under -mno-80387. cmpxchg64: when *p equals *old, store new and
+ * return 1; else *old = *p and return 0. Full barriers.
+ */
+static inline int cmpxchg64(volatile uint64_t *p, uint64_t *old, uint64_t new)
+{
+	uint64_t prev = *old;
+	uint8_t ok;
+
+	__asm__ volatile("lock; cmpxchg8b %1; sete %0"
+			 : "=q"(ok), "+m"(*p), "+A"(prev)
+			 : "b"((uint32_t)new), "c"((uint32_t)(new >> 32))
+			 : "memory", "cc");
+	*old = prev;
+	return ok;
+}
+
+/* A 64-bit value no store can tear: cmpxchg8b with 0 for 0. */
+static inline uint64_t read64(volatile uint64_t *p)
+{
+	uint64_t v = 0;
+
+	cmpxchg64(p, &v, 0);
+	return v;
+}
+
+static inline void write64(volatile uint64_t *p, uint64_t v)
+{
+	uint64_t old = *p;
+
+	while (!cmpxchg64(p, &old, v))
+		;
+}
+
 #define DEFINE_CR(n)							\
 static inline uint32_t read_cr##n(void)					\
 {									\

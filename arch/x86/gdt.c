@@ -56,6 +56,12 @@ void gdt_setup_cpu(struct percpu *pc, int slot)
 		seg_desc((uintptr_t)pc, sizeof(*pc) - 1, SEG_PERCPU, GRAN_BYTE);
 }
 
+void gdt_set_df_tss(struct tss *tss)
+{
+	gdt[GDT_DF_TSS] = seg_desc((uintptr_t)tss, sizeof(*tss) - 1, SEG_TSS32,
+				   GRAN_BYTE);
+}
+
 struct gdt_ptr gdt_pointer(void)
 {
 	struct gdt_ptr p = { sizeof(gdt) - 1, (uintptr_t)gdt };

@@ -6,6 +6,7 @@
  *   index 2 (0x10) kernel data, flat      index 4 (0x23) user data, flat
  *   index 6 + 2s   the TSS of CPU slot s
  *   index 7 + 2s   the %gs segment of slot s (base = its struct percpu)
+ *   last           the TSS of the double-fault task (doublefault.c)
  *
  * The %gs selector is the TSS selector + 8 with RPL 3, which lets the
  * entries find it with `str` alone (entry.asm, sysentry.asm).
@@ -30,7 +31,9 @@
 #define GDT_USER_CS	(0x18 | 3)
 #define GDT_USER_DS	(0x20 | 3)
 #define GDT_FIRST_CPU	6
-#define GDT_ENTRIES	(GDT_FIRST_CPU + 2 * NR_CPUS)
+#define GDT_DF_TSS	(GDT_FIRST_CPU + 2 * NR_CPUS)
+#define GDT_ENTRIES	(GDT_DF_TSS + 1)
+#define GDT_DF_TSS_SEL	(GDT_DF_TSS << 3)
 
 #define GDT_TSS_SEL(slot)	((GDT_FIRST_CPU + 2 * (slot)) << 3)
 #define GDT_PERCPU_FROM_TSS	(8 | 3)	/* entry.asm and sysentry.asm repeat it */
@@ -55,6 +58,9 @@ void gdt_init(void);
  * CPU about to start), then, on the CPU itself, gdt_load_cpu(). */
 void gdt_setup_cpu(struct percpu *pc, int slot);
 void gdt_load_cpu(int slot);
+
+/* The descriptor of the double-fault task's TSS (doublefault.c). */
+void gdt_set_df_tss(struct tss *tss);
 
 /* The GDT register value, for the AP trampoline. */
 struct gdt_ptr gdt_pointer(void);

@@ -4,12 +4,24 @@
  * Registers are 32 bits at 16-byte strides in one 4 KiB page, normally at
  * 0xFEE00000; the MADT says where. All CPUs see their own LAPIC at the same
  * address, so one mapping serves everyone.
+ *
+ * Firmware may hand over a CPU in x2APIC mode (IA32_APIC_BASE.EXTD set),
+ * where the registers are MSRs and the page is ignored. This kernel leaves
+ * that mode on every CPU before touching the LAPIC, the one way the SDM
+ * allows (vol. 3, 10.12.5, figure 10-27): x2APIC -> disabled (EN and EXTD
+ * cleared together) -> xAPIC (EN set); clearing EXTD alone raises #GP.
+ * Disabling resets the LAPIC, which lapic_setup_cpu() programs afterwards
+ * anyway. Only a CPU whose firmware locked x2APIC mode on
+ * (IA32_XAPIC_DISABLE_STATUS) cannot leave it: the kernel refuses to run
+ * there and says why. APIC IDs above 254 need x2APIC mode: smpboot.c
+ * leaves those CPUs out, with a message.
  */
 #include "lapic.h"
 #include "cpu.h"
 #include "io.h"
 #include "paging.h"
 #include "panic.h"
+#include "printk.h"
 #include "trap.h"
 
 #define LAPIC_ID	0x020
@@ -44,6 +56,14 @@
 #define ICR_ALL_BUT_SELF 0xc0000
 
 #define APIC_BASE_ENABLE (1u << 11)	/* IA32_APIC_BASE global enable */
+#define APIC_BASE_EXTD	(1u << 10)	/* x2APIC mode (boot/trampoline.asm) */
+
+/* IA32_ARCH_CAPABILITIES (present when CPUID.7.0:EDX[29]) bit 21 says
+ * IA32_XAPIC_DISABLE_STATUS exists; its bit 0: x2APIC is locked on. */
+#define MSR_ARCH_CAPABILITIES		0x10a
+#define ARCH_CAP_XAPIC_DISABLE_STATUS	(1ull << 21)
+#define MSR_XAPIC_DISABLE_STATUS	0xbd
+#define LEGACY_XAPIC_DISABLED		1ull
 
 /* Polls of the delivery status before an IPI is declared stuck. */
 #define ICR_SPIN_LIMIT	1000000
@@ -73,11 +93,50 @@ int lapic_ready(void)
 	return base != 0;
 }
 
+uintptr_t lapic_mmio_base(void)
+{
+	return base;
+}
+
+static int x2apic_locked(void)
+{
+	if (cpuid(0, 0).eax < 7 || !(cpuid(7, 0).edx & (1u << 29)))
+		return 0;
+	if (!(rdmsr(MSR_ARCH_CAPABILITIES) & ARCH_CAP_XAPIC_DISABLE_STATUS))
+		return 0;
+	return !!(rdmsr(MSR_XAPIC_DISABLE_STATUS) & LEGACY_XAPIC_DISABLED);
+}
+
+/* Take this CPU out of x2APIC mode if firmware left it there (see the top
+ * of this file). Returns 1 when it did. */
+static int leave_x2apic(void)
+{
+	uint64_t v = rdmsr(MSR_APIC_BASE);
+
+	if (!(v & APIC_BASE_EXTD))
+		return 0;
+	if (x2apic_locked())
+		panic("lapic: the firmware locked this CPU's local APIC in x2APIC mode "
+		      "(IA32_XAPIC_DISABLE_STATUS); this kernel drives the LAPIC in "
+		      "xAPIC mode only");
+	wrmsr(MSR_APIC_BASE, v & ~(uint64_t)(APIC_BASE_ENABLE | APIC_BASE_EXTD));
+	wrmsr(MSR_APIC_BASE, (v & ~(uint64_t)APIC_BASE_EXTD) | APIC_BASE_ENABLE);
+	if (rdmsr(MSR_APIC_BASE) & APIC_BASE_EXTD)
+		panic("lapic: this CPU's local APIC stays in x2APIC mode; this kernel "
+		      "drives it in xAPIC mode only");
+	return 1;
+}
+
 void lapic_setup_cpu(int nmi_lint)
 {
+	int left_x2apic = leave_x2apic();
+
 	/* The global enable in the MSR, at the address the MADT gave. */
 	wrmsr(MSR_APIC_BASE, (rdmsr(MSR_APIC_BASE) & 0xfff) | APIC_BASE_ENABLE |
 	      (uint32_t)base);
+	if (left_x2apic)
+		printk("lapic: APIC 0x%x: the firmware left x2APIC mode on; now in "
+		       "xAPIC mode\n", lapic_id());
 	wr(LAPIC_SVR, SVR_ENABLE | VEC_SPURIOUS);
 	wr(LAPIC_TPR, 0);		/* accept every priority */
 	/* No 8259 in virtual-wire mode: LINT0 is unused. */
@@ -96,6 +155,11 @@ void lapic_setup_cpu(int nmi_lint)
 uint32_t lapic_id(void)
 {
 	return rd(LAPIC_ID) >> 24;
+}
+
+void lapic_write_id(uint32_t id)
+{
+	wr(LAPIC_ID, id << 24);
 }
 
 void lapic_eoi(void)

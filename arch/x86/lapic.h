@@ -12,12 +12,17 @@ void lapic_init(uint64_t phys);
 
 /* Has lapic_init() run (panic asks before sending NMIs). */
 int lapic_ready(void);
+/* The registers' address (identity mapped): for the AP trampoline. */
+uintptr_t lapic_mmio_base(void);
 
-/* Switch this CPU's LAPIC on: spurious vector, LINT pins, error vector.
+/* Switch this CPU's LAPIC on, in xAPIC mode (leaving the x2APIC mode
+ * firmware may have left on): spurious vector, LINT pins, error vector.
  * nmi_lint is the LINT pin wired to NMI (MADT type 4), or -1. */
 void lapic_setup_cpu(int nmi_lint);
 
 uint32_t lapic_id(void);
+/* Write this CPU's ID register (only to play firmware in a test). */
+void lapic_write_id(uint32_t id);
 void lapic_eoi(void);
 
 /* Fixed-delivery interrupt `vector` to the CPU with APIC ID dest. */

@@ -2,7 +2,10 @@
 #include "paging.h"
 #include "bootinfo.h"
 #include "cpu.h"
+#include "panic.h"
+#include "pmm.h"
 #include "printk.h"
+#include "task.h"
 #include "string.h"
 
 #define PTE_PRESENT	0x001
@@ -61,7 +64,94 @@ int paging_is_mapped(uintptr_t addr)
 		return 0;
 	if (pde & PDE_LARGE)
 		return 1;
-	return !!(low_table[(addr >> PAGE_SHIFT) & 1023] & PTE_PRESENT);
+	return !!(((uint32_t *)(uintptr_t)(pde & ~(PAGE_SIZE - 1)))
+		  [(addr >> PAGE_SHIFT) & 1023] & PTE_PRESENT);
+}
+
+/* Give directory entry i, a 4 MiB page, a page table mapping the same
+ * frames with the same rights and caching. 0, or -1 without a page. */
+static int split_large(uint32_t i)
+{
+	uint32_t j, pde = page_dir[i], frame = pde & ~(LARGE_PAGE_SIZE - 1);
+	uint32_t flags = pde & (PTE_PRESENT | PTE_WRITE | PTE_PWT | PTE_PCD);
+	uint32_t *pt = alloc_pages(pmm_page_node((void *)(uintptr_t)frame), 0);
+
+	if (!pt)
+		return -1;
+	for (j = 0; j < 1024; j++)
+		pt[j] = (frame + (j << PAGE_SHIFT)) | flags;
+	page_dir[i] = (uint32_t)(uintptr_t)pt | PTE_PRESENT | PTE_WRITE;
+	return 0;
+}
+
+void paging_split_ram(void)
+{
+	uint32_t i, n = 0;
+
+	for (i = 1; i < 1024; i++) {
+		uint32_t pde = page_dir[i];
+
+		if (!(pde & PTE_PRESENT) || !(pde & PDE_LARGE) || (pde & PTE_PCD))
+			continue;
+		if (split_large(i))
+			panic("paging: no page for the page table of 0x%x-0x%x",
+			      i << 22, ((i + 1) << 22) - 1);
+		n++;
+	}
+	flush_tlb_local();
+	printk("paging: RAM in 4 KiB pages (%u page tables, %u KiB) for the "
+	       "kernel stacks' guard pages\n", n, n * (PAGE_SIZE / 1024));
+}
+
+/* The page table entry of va, or NULL when va's directory entry maps a
+ * 4 MiB page or nothing. */
+static uint32_t *pte_of(uintptr_t va)
+{
+	uint32_t pde = page_dir[va >> 22];
+
+	if (!(pde & PTE_PRESENT) || (pde & PDE_LARGE))
+		return 0;
+	return &((uint32_t *)(uintptr_t)(pde & ~(PAGE_SIZE - 1)))[(va >> PAGE_SHIFT) & 1023];
+}
+
+int paging_guard_page(uintptr_t va)
+{
+	uint32_t *pte = pte_of(va);
+
+	if (!pte)
+		return -1;
+	*pte &= ~PTE_PRESENT;
+	flush_tlb_page(va);
+	return 0;
+}
+
+void paging_unguard_page(uintptr_t va)
+{
+	uint32_t *pte = pte_of(va);
+
+	KASSERT(pte && !(*pte & PTE_PRESENT), "unguard a page that is no guard");
+	*pte |= PTE_PRESENT;
+}
+
+void *kstack_alloc(int node)
+{
+	char *block = alloc_pages(node, KSTACK_ORDER);
+
+	if (!block)
+		return 0;
+	if (paging_guard_page((uintptr_t)block)) {
+		free_pages(block, KSTACK_ORDER);
+		return 0;
+	}
+	return block + PAGE_SIZE;
+}
+
+void kstack_free(void *stack)
+{
+	char *block = (char *)stack - PAGE_SIZE;
+
+	paging_unguard_page((uintptr_t)block);
+	free_pages(block, KSTACK_ORDER);
 }
 
 uint32_t paging_cr3(void)

@@ -30,6 +30,34 @@ int paging_map_identity(uint64_t phys, uint64_t len, int uncached);
 /* 1 when addr is mapped. */
 int paging_is_mapped(uintptr_t addr);
 
+/*
+ * Kernel stacks and their guard pages. Every kernel stack (KSTACK_SIZE,
+ * kernel/task.h) has an unmapped page right below it, so an overflow
+ * faults and the #DF task reports it (doublefault.c) instead of the stack
+ * silently overwriting the memory below.
+ *
+ * paging_split_ram(): map all RAM with 4 KiB pages (a page table per
+ * 4 MiB, same frames, rights and caching; device mappings keep theirs), so
+ * that a guard page can be unmapped anywhere. Boot CPU, once, before the
+ * APs start and before the first user address space copies the kernel's
+ * directory entries (mm.c): every CPU and address space then shares these
+ * page tables, and a guard set later is seen by all of them.
+ *
+ * paging_guard_page(va): unmap the page at va; -1 when no page table maps
+ * it. paging_unguard_page(va): map it again. Another CPU may keep a stale
+ * translation of a page just made a guard (no shootdown): it only misses
+ * an overflow into it, since a guard page holds nothing.
+ *
+ * kstack_alloc(node): a 2^KSTACK_ORDER-page block on node (nearest first),
+ * its lowest page the guard; returns the stack's lowest address, NULL
+ * without memory. kstack_free(stack): give it back, guard mapped again.
+ */
+void paging_split_ram(void);
+int paging_guard_page(uintptr_t va);
+void paging_unguard_page(uintptr_t va);
+void *kstack_alloc(int node);
+void kstack_free(void *stack);
+
 /* The value every CPU loads into CR3. */
 uint32_t paging_cr3(void);
 

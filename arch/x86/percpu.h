@@ -66,8 +66,10 @@ struct percpu {
 
 /*
  * The lowest word of every kernel stack (Linux's value). A stack that grew
- * past its end overwrites it; every timer tick checks this CPU's and panics,
- * since without guard pages nothing else would notice.
+ * past its end overwrites it; every timer tick checks this CPU's and panics.
+ * The guard page below every stack (paging.h) stops an overflow at once;
+ * this word also catches one that jumped over the guard (a frame larger
+ * than a page).
  */
 #define STACK_END_MAGIC	0x57ac6e9d
 

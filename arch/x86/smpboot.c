@@ -5,13 +5,17 @@
  * B.4): INIT, wait 10 ms, STARTUP IPI (SIPI) with the trampoline's page,
  * wait 200 us, a second SIPI. The AP wakes in real mode at the trampoline
  * (boot/trampoline.asm), switches to protected mode with paging, takes the
- * stack we left for its APIC ID in ap_stack_top[] and calls ap_main().
+ * stack we left for its APIC ID in ap_stack_top[] and calls ap_main(). The
+ * APIC ID is the one in its LAPIC's ID register, which is what the MADT
+ * lists and the SIPI was sent to, whatever firmware made of the initial
+ * APIC ID CPUID reports (test_apic_renumber plays such firmware).
  *
  * Two ways to run it (smp= on the command line):
  *   serial:   one AP at a time, each waited for before the next;
  *   parallel: INIT to every AP, one 10 ms wait, SIPIs to every AP, then one
  *             wait for all. Safe because the trampoline writes nothing
- *             shared and each AP finds its stack by its own APIC ID.
+ *             shared (but an NMI's scratch stack, from which nothing
+ *             returns) and each AP finds its stack by its own APIC ID.
  *
  * Each AP is a "slot" (the boot CPU is slot 0, then enabled MADT entries in
  * table order). Logical CPU numbers are given only at the end, to the slots
@@ -23,6 +27,7 @@
 #include "cmdline.h"
 #include "cpu.h"
 #include "cputopo.h"
+#include "doublefault.h"
 #include "gdt.h"
 #include "lapic.h"
 #include "numa.h"
@@ -32,6 +37,7 @@
 #include "printk.h"
 #include "string.h"
 #include "sysenter.h"
+#include "task.h"
 #include "timer.h"
 #include "trap.h"
 
@@ -53,9 +59,6 @@
  * a dead CPU costing a second of boot time.
  */
 #define AP_BOOT_TIMEOUT_US	1000000
-
-/* 16 KiB kernel stacks (4 pages), like the boot CPU's (multiboot.asm). */
-#define AP_STACK_ORDER		2
 
 /* Which way is faster was measured (see the report of the boot work):
  * parallel on every shape. */
@@ -83,8 +86,9 @@ static volatile int cpus_started = 1;
 extern struct percpu *percpu_by_cpu[NR_CPUS];		/* smp.c */
 extern const char trampoline_start[], trampoline_end[];	/* kernel.ld */
 extern struct gdt_ptr trampoline_gdtr;			/* trampoline.asm */
-extern uint32_t trampoline_cr3;
-extern char boot_stack_bottom[], boot_stack_top[];	/* multiboot.asm */
+extern uint32_t trampoline_cr3, trampoline_lapic;
+extern volatile uint32_t trampoline_nmi_seen;
+extern char boot_stack_guard[], boot_stack_bottom[], boot_stack_top[]; /* multiboot.asm */
 
 /* The stack of the AP with each (8-bit xAPIC) ID; read by the trampoline. */
 uintptr_t ap_stack_top[256];
@@ -145,6 +149,13 @@ static void wait_for_slots(int first, int last, uint64_t deadline)
 			printk("smp: CPU %d (APIC 0x%x) did not answer; left out\n",
 			       s, slots[s].apic_id);
 	}
+}
+
+/* The trampoline's NMI flag, in the copy the APs run (trampoline.asm). */
+static volatile uint32_t *tramp_nmi_flag(void)
+{
+	return (volatile uint32_t *)(TRAMPOLINE_BASE +
+		((uintptr_t)&trampoline_nmi_seen - (uintptr_t)trampoline_start));
 }
 
 /* Sleep (not spin) for at least us: the timer wakes us every tick. */
@@ -229,7 +240,7 @@ static int prepare_slot(int s)
 {
 	struct percpu *pc = &percpu_slots[s];
 	int node = numa_cpu_node(slots[s].apic_id);
-	char *stack = alloc_pages(node, AP_STACK_ORDER);
+	char *stack = kstack_alloc(node);	/* a task's size, with a guard */
 
 	if (!stack) {
 		printk("smp: no memory for the stack of APIC 0x%x; left out\n",
@@ -243,7 +254,7 @@ static int prepare_slot(int s)
 	pc->apic_id = slots[s].apic_id;
 	pc->node = node;
 	pc->stack_base = (uintptr_t)stack;
-	pc->stack_top = (uintptr_t)stack + (PAGE_SIZE << AP_STACK_ORDER);
+	pc->stack_top = (uintptr_t)stack + KSTACK_SIZE;
 	*(uint32_t *)pc->stack_base = STACK_END_MAGIC;
 	gdt_setup_cpu(pc, s);
 	ap_stack_top[slots[s].apic_id] = pc->stack_top;
@@ -270,6 +281,53 @@ static void number_cpus(void)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
+/*
+ * test_apic_renumber: play firmware that changed the APs' APIC IDs before
+ * the kernel ran (the xAPIC ID register is writable on many CPUs, SDM vol.
+ * 3, 10.4.6; QEMU's too). Each AP is started once (renumbering set), adds
+ * RENUMBER_ADD to its ID register and halts; the MADT copy then lists the
+ * new IDs, as that firmware's MADT would. CPUID still reports the old ones.
+ * An INIT keeps the ID register (SDM 10.4.7.3).
+ */
+#define RENUMBER_ADD	0x40
+
+static volatile int renumbering;
+
+static void renumber_self(int s)
+{
+	int expect = SLOT_STARTING;
+
+	lapic_write_id(slots[s].apic_id + RENUMBER_ADD);
+	__atomic_compare_exchange_n(&slots[s].state, &expect, SLOT_ARRIVED, 0,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+static int prepare_slot(int s);
+
+static void renumber_aps(void)
+{
+	int s, i, done = 0;
+
+	renumbering = 1;
+	for (s = 1; s < nslots; s++)
+		if (slots[s].apic_id + RENUMBER_ADD > 0xfe || prepare_slot(s))
+			panic("test_apic_renumber: APIC 0x%x cannot be renumbered",
+			      slots[s].apic_id);
+	start_serial();
+	for (s = 1; s < nslots; s++) {
+		if (slots[s].state != SLOT_ARRIVED)
+			continue;
+		for (i = 0; i < acpi_info.ncpus; i++)
+			if (acpi_info.cpus[i].apic_id == slots[s].apic_id)
+				acpi_info.cpus[i].apic_id += RENUMBER_ADD;
+		ap_stack_top[slots[s].apic_id] = 0;
+		done++;
+	}
+	renumbering = 0;
+	printk("smp: test_apic_renumber: %d APs now have APIC ID + 0x%x\n", done,
+	       RENUMBER_ADD);
+}
+
 /* Where a started AP comes from the trampoline, on its own stack. */
 void ap_main(uint32_t apic_id)
 {
@@ -280,6 +338,10 @@ void ap_main(uint32_t apic_id)
 		;
 	if (s == nslots)
 		halt_forever();		/* not a CPU we started */
+	if (renumbering) {
+		renumber_self(s);
+		halt_forever();
+	}
 	pc = &percpu_slots[s];
 	gdt_load_cpu(s);
 	idt_load();
@@ -292,7 +354,11 @@ void ap_main(uint32_t apic_id)
 		halt_forever();		/* too late: left out */
 	__atomic_add_fetch(&cpus_started, 1, __ATOMIC_SEQ_CST);
 	pc->apic_id = apic_id;
+	if (boot_opts.ktest_panic && !strcmp(boot_opts.ktest_panic, "overflow_ap") &&
+	    s == nslots - 1)
+		doublefault_overflow_stack();	/* on this AP's own stack */
 	timer_start_tick();
+	timer_tsc_check_ap();
 	cpu_idle();
 }
 
@@ -304,9 +370,24 @@ void smp_boot_aps(int use_madt)
 	uint64_t t0;
 	int s, keep;
 
+	if (boot_stack_top - boot_stack_bottom != KSTACK_SIZE)
+		panic("smp: the boot stack (multiboot.asm) is not KSTACK_SIZE");
+	paging_split_ram();
+	if (paging_guard_page((uintptr_t)boot_stack_guard))
+		panic("smp: the boot stack's guard page at %p is not mapped",
+		      (void *)boot_stack_guard);
 	percpu_slots[0].apic_id = lapic_id();
 	percpu_slots[0].node = numa_cpu_node(percpu_slots[0].apic_id);
 	cputopo_detect(&slots[0].ids);
+	trampoline_lapic = (uint32_t)lapic_mmio_base();
+	if (use_madt && boot_opts.test_apic_renumber) {
+		trampoline_gdtr = g;
+		trampoline_cr3 = paging_cr3();
+		memcpy((void *)TRAMPOLINE_BASE, trampoline_start,
+		       trampoline_end - trampoline_start);
+		find_slots();
+		renumber_aps();
+	}
 	if (use_madt) {
 		find_slots();
 	} else {
@@ -338,6 +419,8 @@ void smp_boot_aps(int use_madt)
 	} else {
 		t0 = 0;
 	}
+	if (nslots > 1 && *tramp_nmi_flag())
+		printk("smp: an NMI reached an AP in the trampoline; it stopped there\n");
 	number_cpus();
 	printk("smp: %d of %d CPUs online in %u ms (%s), %u us after the kernel's entry\n",
 	       num_online_cpus(), nslots, (uint32_t)(t0 / 1000),
@@ -353,4 +436,5 @@ void smp_boot_aps(int use_madt)
 		printk("smp: the slowest AP reached the kernel %u us after its first SIPI\n",
 		       (uint32_t)late);
 	}
+	timer_tsc_check();
 }

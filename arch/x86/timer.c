@@ -6,6 +6,21 @@
  * read the TSC and the LAPIC timer's count at both ends. Linux does the same
  * (pit_calibrate_tsc, calibrate_APIC_clock). Under QEMU all three follow the
  * host clock, so one short window is as good as a long one.
+ *
+ * Some boards wire channel 2's gate off (it drives the speaker), and then it
+ * never counts. Calibration notices within a bounded wait and takes the TSC
+ * rate from CPUID leaf 0x15 (crystal clock and ratio), else leaf 0x16 (the
+ * base frequency), and measures the LAPIC timer against the TSC; else it
+ * measures both against PIT channel 0 (always gated on), as against
+ * channel 2, reading its OUT pin with the read-back command. Channel 0's
+ * IRQ 0 goes nowhere: the 8259s are masked, the I/O APIC pin too.
+ *
+ * The TSC as a shared clock: jiffies_64(), time_us() and the watchdog
+ * compare TSC values read on different CPUs. tsc_sync.c decides at boot
+ * whether they may; when not, timer_use_tick_clock() makes jiffies and
+ * time_us() count timer ticks instead (the furthest any CPU has counted).
+ * udelay() and timer_deadline_us() stay on this CPU's TSC, which only needs
+ * its own CPU's TSC to run steadily.
  */
 #include "timer.h"
 #include "cpu.h"
@@ -16,6 +31,8 @@
 #include "printk.h"
 #include "trap.h"
 #include "params.h"
+#include "cmdline.h"
+#include "smp.h"
 
 #define PIT_HZ		1193182u	/* PIT input clock (8254 datasheet) */
 #define PIT_CH2		0x42
@@ -30,6 +47,16 @@
 /* Before calibration, delays assume this TSC rate; a high guess makes them
  * longer than asked, never shorter. */
 #define TSC_KHZ_GUESS	4000000
+
+/* Polls of OUT2 may last this many CALIBRATE_MS windows (at the guessed
+ * TSC rate, which is high, so the real wait is longer) before channel 2 is
+ * taken to be gated off. */
+#define PIT_CH2_PATIENCE	10
+
+#define PIT_CH0		0x40
+#define PIT_CH0_MODE0	0x30		/* channel 0, lo/hi byte, mode 0, binary */
+#define PIT_READBACK_CH0 0xe2		/* read-back: status only, channel 0 */
+#define PIT_STATUS_OUT	0x80		/* status byte: the OUT pin */
 
 static uint32_t tsc_khz_cal;
 static uint32_t tsc_khz_cal_err;	/* its error bound, kHz */
@@ -63,13 +90,48 @@ uint64_t time_since_entry_us(void)
 	return (rdtsc() - tsc_at_entry) * 1000 / khz();
 }
 
+/*
+ * The tick clock (see the top): 0 while the TSC is the shared clock. Set
+ * once by timer_tsc_check(), before anything but the boot CPU reads the
+ * clocks across CPUs. tick_jiffies only grows: every tick of every CPU
+ * offers tick_base[cpu] + its tick count and keeps the larger, so one CPU
+ * stopped with interrupts off, or ticks QEMU dropped on one CPU, do not
+ * stop the clock. 64-bit atomics (cmpxchg8b), no lock.
+ */
+static int tick_clock;
+static volatile uint64_t tick_jiffies;
+static uint64_t tick_base[NR_CPUS];
+
+static uint64_t tick_jiffies_read(void)
+{
+	return read64(&tick_jiffies);
+}
+
+static void tick_clock_advance(struct percpu *pc)
+{
+	uint64_t want = tick_base[pc->cpu] + pc->ticks;
+	uint64_t cur = tick_jiffies_read();
+
+	while (cur < want && !cmpxchg64(&tick_jiffies, &cur, want))
+		;
+}
+
+int timer_tick_clock(void)
+{
+	return __atomic_load_n(&tick_clock, __ATOMIC_ACQUIRE);
+}
+
 uint64_t time_us(void)
 {
+	if (timer_tick_clock())
+		return tick_jiffies_read() * (1000000 / HZ);
 	return (rdtsc() - tsc_at_boot) * 1000 / khz();
 }
 
 uint64_t jiffies_64(void)
 {
+	if (timer_tick_clock())
+		return tick_jiffies_read();
 	return (rdtsc() - tsc_at_boot) * HZ / ((uint64_t)khz() * 1000);
 }
 
@@ -85,7 +147,7 @@ int timer_expired(uint64_t deadline)
 
 void udelay(uint32_t us)
 {
-	uint64_t end = timer_deadline_us(us);
+	uint64_t end = rdtsc() + (uint64_t)us * khz() / 1000;
 
 	while (!timer_expired(end))
 		cpu_relax();
@@ -125,10 +187,15 @@ static void watchdog_set(uint64_t deadline)
 	watchdog_seq++;
 }
 
+/* The watchdog's deadline is read on every CPU: on the shared clock, TSC
+ * ticks; on the tick clock, jiffies. */
 void timer_watchdog_arm(uint32_t us, const char *what)
 {
 	watchdog_what = what;
-	watchdog_set(timer_deadline_us(us));
+	if (timer_tick_clock())
+		watchdog_set(jiffies_64() + ((uint64_t)us * HZ + 999999) / 1000000);
+	else
+		watchdog_set(timer_deadline_us(us));
 }
 
 void timer_watchdog_disarm(void)
@@ -146,7 +213,7 @@ static int watchdog_expired(void)
 	if (seq & 1)
 		return 0;
 	wd = watchdog_deadline;
-	if (!wd || !timer_expired(wd))
+	if (!wd || (timer_tick_clock() ? jiffies_64() < wd : !timer_expired(wd)))
 		return 0;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	return watchdog_seq == seq;
@@ -158,6 +225,8 @@ static void timer_interrupt(struct trap_frame *f)
 	struct percpu *pc = this_cpu();
 
 	pc->ticks++;
+	if (timer_tick_clock())
+		tick_clock_advance(pc);
 	if (*(uint32_t *)pc->stack_base != STACK_END_MAGIC)
 		panic("stack overflow: the end of CPU %d's stack at 0x%lx was overwritten",
 		      pc->cpu, (unsigned long)pc->stack_base);
@@ -185,34 +254,47 @@ struct cal_sample {
 	uint64_t start;		/* TSC at the start */
 };
 
-static void calibrate_once(struct cal_sample *c, uint32_t ms)
+/* The OUT pin of PIT channel ch (2 or 0): channel 2's through port 0x61,
+ * channel 0's in the status byte of a read-back command. */
+static int pit_out_high(int ch)
 {
-	uint32_t latch = PIT_HZ * ms / 1000;
-	uint64_t ta, tb, tc, tp, te, tf;
-	uint32_t l0, l1;
-	long spins = 0;
+	if (ch == 2)
+		return (inb(PIT_GATE_PORT) & 0x20) && !boot_opts.test_pit_ch2_off;
+	outb(PIT_CMD, PIT_READBACK_CH0);
+	return !!(inb(PIT_CH0) & PIT_STATUS_OUT);
+}
 
-	outb(PIT_CMD, PIT_CH2_MODE0);
-	outb(PIT_CH2, latch & 0xff);
+/* 0, or -1 when the channel did not finish counting in time (channel 2
+ * gated off). */
+static int calibrate_once(struct cal_sample *c, uint32_t ms, int ch)
+{
+	uint32_t latch = PIT_HZ * ms / 1000, port = ch == 2 ? PIT_CH2 : PIT_CH0;
+	uint64_t ta, tb, tc, tp, te, tf, give_up;
+	uint32_t l0, l1;
+
+	outb(PIT_CMD, ch == 2 ? PIT_CH2_MODE0 : PIT_CH0_MODE0);
+	outb(port, latch & 0xff);
 	lapic_timer_oneshot_max();
 	ta = rdtsc();
-	outb(PIT_CH2, latch >> 8);
+	outb(port, latch >> 8);
 	tb = rdtsc();
 	l0 = lapic_timer_current();
 	tc = rdtsc();
 	/*
-	 * OUT2 goes high when the count reaches zero: after the last poll
-	 * that saw it low (which began at tp) and before te.
+	 * OUT goes high when the count reaches zero (and stays high: mode
+	 * 0): after the last poll that saw it low (which began at tp) and
+	 * before te.
 	 */
 	tp = tc;
+	give_up = tc + (uint64_t)TSC_KHZ_GUESS * ms * PIT_CH2_PATIENCE;
 	for (;;) {
 		uint64_t t = rdtsc();
 
-		if (inb(PIT_GATE_PORT) & 0x20)
+		if (pit_out_high(ch))
 			break;
 		tp = t;
-		if (++spins > 100000000)
-			panic("timer: PIT channel 2 never finished counting");
+		if ((int64_t)(t - give_up) > 0)
+			return -1;
 	}
 	te = rdtsc();
 	l1 = lapic_timer_current();
@@ -224,6 +306,7 @@ static void calibrate_once(struct cal_sample *c, uint32_t ms)
 	c->lapic = l0 - l1;
 	c->tsc_err += (tc - tb + tf - te) / 2;
 	c->start = ta;
+	return 0;
 }
 
 /*
@@ -239,10 +322,10 @@ static void calibrate_once(struct cal_sample *c, uint32_t ms)
 /*
  * Up to `tries` samples, until one has an error under 1/err_div of the
  * window; the best one in *best. Returns the samples taken, `tries` when
- * none was good enough.
+ * none was good enough, -1 when channel 2 does not count.
  */
 static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
-			  int err_div)
+			  int err_div, int ch)
 {
 	struct cal_sample c;
 	uint32_t flags;
@@ -257,9 +340,12 @@ static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 	 * translated as it goes, which widened the first sample's brackets
 	 * past the error allowed in most boots, at the cost of a whole
 	 * window (20 ms of every boot). */
-	calibrate_once(&c, 1);
-	for (i = 0; i < tries; i++) {
-		calibrate_once(&c, ms);
+	i = calibrate_once(&c, 1, ch) ? -1 : 0;
+	for (; i >= 0 && i < tries; i++) {
+		if (calibrate_once(&c, ms, ch)) {
+			i = -1;
+			break;
+		}
 		if (!i || c.tsc_err < best->tsc_err)
 			*best = c;
 		if (best->tsc_err * err_div < best->tsc)
@@ -270,15 +356,92 @@ static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 	return i;
 }
 
+/* The TSC rate CPUID states: leaf 0x15 (TSC = crystal * EBX / EAX) when it
+ * names the crystal's frequency, else leaf 0x16 (base frequency, MHz). 0
+ * when neither leaf says. *src names the leaf. */
+static uint32_t cpuid_tsc_khz(const char **src)
+{
+	uint32_t max = cpuid(0, 0).eax;
+	struct cpuid_regs r;
+
+	if (max >= 0x15) {
+		r = cpuid(0x15, 0);
+		if (r.eax && r.ebx && r.ecx) {
+			*src = "CPUID leaf 0x15";
+			return (uint32_t)((uint64_t)r.ecx * r.ebx / r.eax / 1000);
+		}
+	}
+	if (max >= 0x16) {
+		r = cpuid(0x16, 0);
+		if (r.eax & 0xffff) {
+			*src = "CPUID leaf 0x16";
+			return (r.eax & 0xffff) * 1000;
+		}
+	}
+	return 0;
+}
+
+/* The LAPIC timer's counts against a known TSC rate: CALIBRATE_MS by the
+ * TSC, each end's count read between two TSC reads. */
+static void lapic_against_tsc(struct cal_sample *c)
+{
+	uint32_t flags = irq_save(), l0, l1;
+	uint64_t ta, tb, te, tf;
+
+	lapic_timer_oneshot_max();
+	ta = rdtsc();
+	l0 = lapic_timer_current();
+	tb = rdtsc();
+	while (rdtsc() - tb < (uint64_t)tsc_khz_cal * CALIBRATE_MS)
+		cpu_relax();
+	te = rdtsc();
+	l1 = lapic_timer_current();
+	tf = rdtsc();
+	irq_restore(flags);
+	c->lapic = l0 - l1;
+	c->lapic_tsc = (te + tf) / 2 - (ta + tb) / 2;
+	c->start = ta;
+}
+
+/*
+ * Channel 2 does not count: the TSC rate from CPUID, the LAPIC timer against
+ * the TSC; else both against channel 0, as against channel 2 (its OUT pin
+ * read back). Returns calibrate_best()'s count for channel 0, else 0.
+ */
+static int calibrate_without_ch2(struct cal_sample *best)
+{
+	const char *src = "PIT channel 0";
+	int i = 0;
+
+	tsc_khz_cal = cpuid_tsc_khz(&src);
+	if (tsc_khz_cal) {
+		lapic_against_tsc(best);
+	} else {
+		i = calibrate_best(best, CALIBRATE_MS, CALIBRATE_TRIES,
+				   CALIBRATE_MAX_ERR_DIV, 0);
+		tsc_khz_cal = (uint32_t)(best->tsc / CALIBRATE_MS);
+		tsc_khz_cal_err = (uint32_t)((best->tsc_err + CALIBRATE_MS - 1) /
+					     CALIBRATE_MS);
+	}
+	printk("timer: PIT channel 2 does not count (its gate, port 0x61, may be "
+	       "wired off); the TSC rate comes from %s\n", src);
+	return i < 0 ? 0 : i;
+}
+
 void timer_calibrate(void)
 {
 	struct cal_sample best = { 0 };
 	uint32_t lapic_khz;
 	int i = calibrate_best(&best, CALIBRATE_MS, CALIBRATE_TRIES,
-			       CALIBRATE_MAX_ERR_DIV);
+			       CALIBRATE_MAX_ERR_DIV, 2);
 
-	tsc_khz_cal = (uint32_t)(best.tsc / CALIBRATE_MS);
-	tsc_khz_cal_err = (uint32_t)((best.tsc_err + CALIBRATE_MS - 1) / CALIBRATE_MS);
+	if (i < 0) {
+		i = calibrate_without_ch2(&best);
+	} else {
+		tsc_khz_cal = (uint32_t)(best.tsc / CALIBRATE_MS);
+		tsc_khz_cal_err = (uint32_t)((best.tsc_err + CALIBRATE_MS - 1) /
+					     CALIBRATE_MS);
+	}
 	tsc_at_boot = best.start;
 	if (!tsc_khz_cal || !best.lapic_tsc)
 		panic("timer: calibration failed (TSC %u kHz)", tsc_khz_cal);
@@ -314,14 +477,28 @@ uint32_t timer_pit_tsc_khz(uint32_t *err_khz)
 {
 	struct cal_sample best = { 0 };
 
-	calibrate_best(&best, REMEASURE_MS, REMEASURE_TRIES,
-		       REMEASURE_MAX_ERR_DIV);
+	if (calibrate_best(&best, REMEASURE_MS, REMEASURE_TRIES,
+			   REMEASURE_MAX_ERR_DIV, 2) < 0)
+		calibrate_best(&best, REMEASURE_MS, REMEASURE_TRIES,
+			       REMEASURE_MAX_ERR_DIV, 0);
 	/* The samples ran the LAPIC timer one-shot: tick again. */
 	timer_start_tick();
 	/* Even the best sample may be wide when the host was busy: say how
 	 * wide, rather than pretend it is exact or throw it away. */
 	*err_khz = (uint32_t)((best.tsc_err + REMEASURE_MS - 1) / REMEASURE_MS);
 	return (uint32_t)(best.tsc / REMEASURE_MS);
+}
+
+/* From here on jiffies and time_us() count ticks, continuing from now. */
+void timer_use_tick_clock(void)
+{
+	uint64_t j = jiffies_64();
+	int cpu;
+
+	for_each_cpu_mask(cpu, cpu_online_mask)
+		tick_base[cpu] = j - cpu_data(cpu)->ticks;
+	write64(&tick_jiffies, j);
+	__atomic_store_n(&tick_clock, 1, __ATOMIC_RELEASE);
 }
 
 void timer_start_tick(void)

@@ -11,6 +11,20 @@
  * print both rates. */
 void timer_calibrate(void);
 
+/*
+ * Decide whether the TSC can be the clock every CPU compares (tsc_sync.c),
+ * else switch jiffies_64() and time_us() to the tick count, with a
+ * warning. The boot CPU runs timer_tsc_check() once every CPU is online;
+ * each AP runs timer_tsc_check_ap() after starting its tick, which waits
+ * for the boot CPU's signal and takes part.
+ */
+void timer_tsc_check(void);
+void timer_tsc_check_ap(void);
+/* From now on jiffies_64() and time_us() count ticks (tsc_sync.c; boot
+ * CPU, once, every CPU ticking); timer_tick_clock() says whether they do. */
+void timer_use_tick_clock(void);
+int timer_tick_clock(void);
+
 /* Start this CPU's periodic tick at HZ (every CPU, once). */
 void timer_start_tick(void);
 
@@ -25,15 +39,16 @@ uint32_t tsc_khz_error(void);
 void timer_mark_entry(void);
 uint64_t time_since_entry_us(void);
 
-/* Microseconds since timer_calibrate(); a monotonic clock on one CPU, and
- * across CPUs as far as their TSCs agree (QEMU keeps them together). */
+/* Microseconds since timer_calibrate(); the same clock on every CPU (the
+ * TSC, or the tick count when the TSCs disagree: timer_tsc_check()). */
 uint64_t time_us(void);
 
 /*
  * Ticks since boot by the TSC: HZ per second, the same clock on every CPU,
  * never behind because of a timer interrupt QEMU dropped (per-CPU
- * percpu.ticks counts interrupts taken, which can lag). What the scheduler's
- * arch_jiffies() should return.
+ * percpu.ticks counts interrupts taken, which can lag). On the tick clock
+ * (timer_tsc_check()) the furthest tick count of any CPU, which can lag.
+ * What the scheduler's arch_jiffies() should return.
  */
 uint64_t jiffies_64(void);
 
@@ -50,7 +65,9 @@ uint32_t timer_pit_tsc_khz(uint32_t *err_khz);
  * from its count register (not from interrupts, which QEMU may drop). */
 uint32_t timer_measure_hz(void);
 
-/* A deadline us from now, and whether it has passed. */
+/* A deadline us from now, and whether it has passed: by this CPU's TSC,
+ * for this CPU only (a wait with interrupts off works, a deadline handed
+ * to another CPU may not: timer_tsc_check()). */
 uint64_t timer_deadline_us(uint32_t us);
 int timer_expired(uint64_t deadline);
 

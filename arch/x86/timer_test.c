@@ -104,3 +104,51 @@ KTEST(lapic_timer_hz)
 		       "dropped the rest\n", hz, rate);
 	return 0;
 }
+
+/*
+ * clock_shared_across_cpus: jiffies_64() and time_us() are one clock on
+ * every CPU, whichever way timer_tsc_check() chose (the TSC, or the tick
+ * count under tsc=unstable): read on each online CPU in turn, by IPI, no
+ * read is below the one before it on another CPU; and 50 ms of sleep on
+ * this CPU move both forward.
+ */
+#define SHARED_SLEEP_US		50000
+
+struct clock_read {
+	uint64_t jiffies, us;
+};
+
+static void read_clocks(void *arg)
+{
+	struct clock_read *r = arg;
+
+	r->jiffies = jiffies_64();
+	r->us = time_us();
+}
+
+KTEST(clock_shared_across_cpus)
+{
+	struct clock_read prev = { 0, 0 }, now;
+	int round, cpu;
+
+	for (round = 0; round < 2; round++) {
+		for_each_cpu_mask(cpu, cpu_online_mask) {
+			KT_EXPECT(t, smp_call_function_single(cpu, read_clocks, &now) == 0,
+				  "CPU %d: call failed", cpu);
+			KT_EXPECT(t, now.jiffies >= prev.jiffies && now.us >= prev.us,
+				  "CPU %d read jiffies %u, time_us %u after %u, %u on another",
+				  cpu, (uint32_t)now.jiffies, (uint32_t)now.us,
+				  (uint32_t)prev.jiffies, (uint32_t)prev.us);
+			prev = now;
+		}
+	}
+	read_clocks(&prev);
+	sleep_until(timer_deadline_us(SHARED_SLEEP_US));
+	read_clocks(&now);
+	KT_EXPECT(t, now.jiffies > prev.jiffies && now.us > prev.us,
+		  "after %u us of sleep: jiffies %u -> %u, time_us %u -> %u (%s clock)",
+		  SHARED_SLEEP_US, (uint32_t)prev.jiffies, (uint32_t)now.jiffies,
+		  (uint32_t)prev.us, (uint32_t)now.us,
+		  timer_tick_clock() ? "tick" : "TSC");
+	return 0;
+}

@@ -38,6 +38,8 @@ void idt_load(void);
 /* Let ring 3 raise vector with `int` (a system call gate); the others
  * stay kernel-only, so `int n` from user mode faults with #GP. */
 void idt_allow_user(int vector);
+/* Make vector a task gate to the TSS tss_sel names (#DF: doublefault.c). */
+void idt_set_task_gate(int vector, uint16_t tss_sel);
 
 /* Handle vector v (>= 32) with fn; LAPIC vectors get their EOI after fn. */
 void irq_register(int vector, irq_handler_t fn);

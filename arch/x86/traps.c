@@ -25,6 +25,7 @@ void syscall_dispatch(struct trap_frame *f);	/* kernel/syscall.c */
 
 #define IDT_INTR_GATE	0x8e	/* present, ring 0, 32-bit interrupt gate */
 #define IDT_DPL3	0x60	/* the gate may be used by `int` from ring 3 */
+#define IDT_TASK_GATE	0x85	/* present, ring 0, task gate */
 
 struct idt_gate {
 	uint16_t off_lo;
@@ -75,6 +76,14 @@ void idt_load(void)
 	struct gdt_ptr p = { sizeof(idt) - 1, (uintptr_t)idt };
 
 	__asm__ volatile("lidt %0" : : "m"(p));
+}
+
+void idt_set_task_gate(int vector, uint16_t tss_sel)
+{
+	idt[vector & 0xff].off_lo = 0;
+	idt[vector & 0xff].off_hi = 0;
+	idt[vector & 0xff].sel = tss_sel;
+	idt[vector & 0xff].type = IDT_TASK_GATE;
 }
 
 void idt_allow_user(int vector)
