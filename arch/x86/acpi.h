@@ -18,7 +18,10 @@
  * generic initiators of type 5, enabled ones, in table order) first, then
  * memory entries (type 1). Domain numbers themselves mean nothing; the SLIT,
  * indexed by domain, is read through the same mapping. Without a usable SRAT
- * there is one node, 0, holding every CPU.
+ * there is one node, 0, holding every CPU. One difference remains: a node
+ * that ends up with neither memory nor a CPU (its only CPU entry overridden
+ * by a later one, or naming an APIC ID the MADT lacks) stays offline in
+ * Linux and is left out of its report; here it is an empty node.
  */
 #ifndef ARCH_X86_ACPI_H
 #define ARCH_X86_ACPI_H
