@@ -4,7 +4,7 @@
 # For every case of tests/acpi/topo/cases: compile its iasl sources into
 # OUT/topo/ (its .aml tables come from tests/boot/mktables.c, already in
 # build/tests/tables/), run acpitopo on the binary tables and again on the
-# text `acpidump -f` makes of them, and compare both outputs and exit
+# text `acpidump -f` makes of them (a case given as acpidump text: once), and compare both outputs and exit
 # statuses with the case's .out file and status. Each .out is what Linux
 # 6.1's rules give for those tables (the case's comments say which rule);
 # a difference is printed as a diff. One TAP line per run.
@@ -58,9 +58,13 @@ while read -r name status files; do
 	rm -rf "$cdir"
 	mkdir -p "$cdir/bin" "$cdir/text"
 	bins=()
+	texts=()
 	bad=0
 	for f in "${list[@]}"; do
 		case $f in
+		*.txt)
+			texts+=("$src/$f")
+			;;
 		*.asl)
 			if ! iasl -p "$cdir/bin/${f%.asl}" "$src/$f" >"$cdir/iasl.log" 2>&1; then
 				bad=1
@@ -75,6 +79,11 @@ while read -r name status files; do
 	done
 	if [ $bad -ne 0 ]; then
 		result 1 "acpitopo_$name # iasl failed" "$cdir/iasl.log"
+		continue
+	fi
+	if [ ${#texts[@]} -gt 0 ]; then	# acpidump's text as it is
+		check "$name" "$status" "$expect" "$cdir/text" "${texts[@]}"
+		result $? "acpitopo_$name" "$cdir/text/diag"
 		continue
 	fi
 	check "$name" "$status" "$expect" "$cdir/bin" "${bins[@]}"

@@ -49,6 +49,12 @@ static int ntables;
 static uint8_t *mem;
 static size_t mem_used;
 
+/* What was placed: map() hands out bytes inside one of these only, so a
+ * table cut short in the dump runs past mapped memory, as acpi.c reports
+ * it, instead of into its neighbour. */
+static struct { uint64_t at, len; } placed[MAX_TABLES + 2];
+static int nplaced;
+
 static char *warnings;
 static size_t warn_len, warn_cap;
 
@@ -77,9 +83,13 @@ void acpi_warn(const char *fmt, ...)
 
 static const void *map(uint64_t phys, size_t len)
 {
-	if (phys > mem_used || len > mem_used - phys)
-		return NULL;
-	return mem + phys;
+	int i;
+
+	for (i = 0; i < nplaced; i++)
+		if (phys >= placed[i].at && len <= placed[i].len &&
+		    phys - placed[i].at <= placed[i].len - len)
+			return mem + phys;
+	return NULL;
 }
 
 /* ---- reading tables ---- */
@@ -142,7 +152,7 @@ static void read_text(const char *file, FILE *f)
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (strstr(p, " @ 0x")) {
-			char what[8];
+			char what[8] = "";
 
 			sscanf(p, "%7s", what);
 			t = NULL;
@@ -205,6 +215,9 @@ static uint64_t place(const void *p, size_t len)
 	}
 	memcpy(mem + at, p, len);
 	mem_used = at + len;
+	placed[nplaced].at = at;
+	placed[nplaced].len = len;
+	nplaced++;
 	return at;
 }
 
@@ -252,6 +265,9 @@ static const void *lay_out(void)
 	put32(rsdp + 16, (uint32_t)place(rsdt, 36 + 4 * (size_t)ntables));
 	checksum(rsdp, sizeof(rsdp), 8);
 	memcpy(mem, rsdp, sizeof(rsdp));
+	placed[nplaced].at = 0;
+	placed[nplaced].len = sizeof(rsdp);
+	nplaced++;
 	return mem;
 }
 
