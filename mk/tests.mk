@@ -97,5 +97,5 @@ test-sysenter: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 	@tests/run-suite.sh sysenter tests/boot/sysenter.sh
 
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
-	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso
+	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso $(ACPITOPO)
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh
