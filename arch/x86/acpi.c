@@ -716,11 +716,12 @@ static int srat_memory(struct acpi_info *info, const uint8_t *e, size_t off,
 	size = rd64(e + 16);
 	if (size == 0)
 		return 0;	/* numbers the domain, adds no memory */
+	/* numa_add_memblk_to() complains about such a range and drops it,
+	 * keeping the SRAT. */
 	if (base + size < base) {
 		acpi_warn("acpi: SRAT memory range at offset 0x%x wraps past the "
-			  "end of the address space; not using the SRAT (one "
-			  "node)\n", (unsigned)off);
-		return -1;
+			  "end of the address space; ignoring it\n", (unsigned)off);
+		return 0;
 	}
 	if (info->nmem >= ACPI_MAX_MEM) {
 		acpi_warn("acpi: SRAT lists more than %d memory ranges; not using "
