@@ -4,7 +4,8 @@
 # For every case of tests/acpi/topo/cases: compile its iasl sources into
 # OUT/topo/ (its .aml tables come from tests/boot/mktables.c, already in
 # build/tests/tables/), run acpitopo on the binary tables and again on the
-# text `acpidump -f` makes of them (a case given as acpidump text: once), and compare both outputs and exit
+# text `acpidump -f` makes of them, and on the binaries `acpixtract -a`
+# writes from that text (a case given as acpidump text: once), and compare both outputs and exit
 # statuses with the case's .out file and status. Each .out is what Linux
 # 6.1's rules give for those tables (the case's comments say which rule);
 # a difference is printed as a diff. One TAP line per run.
@@ -94,6 +95,11 @@ while read -r name status files; do
 	done
 	check "$name" "$status" "$expect" "$cdir/text" "$cdir/text/dump.txt"
 	result $? "acpitopo_${name}_acpidump_text" "$cdir/text/diag"
+	# And as `acpixtract -a` writes the dump back out: apic.dat, ...
+	mkdir -p "$cdir/xtract"
+	(cd "$cdir/xtract" && acpixtract -a ../text/dump.txt >acpixtract.log 2>&1)
+	check "$name" "$status" "$expect" "$cdir/xtract" "$cdir"/xtract/*.dat
+	result $? "acpitopo_${name}_acpixtract" "$cdir/xtract/diag"
 done <"$src/cases"
 echo "1..$n"
 exit $fails

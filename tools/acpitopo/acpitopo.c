@@ -191,8 +191,8 @@ static int read_file(const char *file)
 		t = new_table(file, "");
 		while (t && (c = getc(f)) != EOF)
 			put_byte(t, (uint8_t)c);
-	} else if (n >= 4 && isupper(head[0]) && isupper(head[1]) &&
-		   isupper(head[2]) && head[4] == 0 && head[7] == 0) {
+	} else if (n == sizeof(head) && isalnum(head[0]) && isalnum(head[1]) &&
+		   isalnum(head[2]) && isalnum(head[3]) && head[7] == 0) {
 		fprintf(stderr, "acpitopo: %s: a %.4s table; only APIC, SRAT and "
 			"SLIT matter here, skipping it\n", file, (const char *)head);
 	} else {
