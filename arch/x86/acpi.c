@@ -579,9 +579,10 @@ static void srat_unused(struct acpi_info *info)
 /*
  * The node of domain pxm, numbered now if it is new: Linux 6.1's
  * acpi_map_pxm_to_node() (drivers/acpi/numa/srat.c). Returns -1 after a
- * warning when Linux would refuse it: the SRAT is then not used.
+ * warning ending in `then` (what is done about it) when Linux refuses it.
  */
-static int srat_map_pxm(struct acpi_info *info, size_t off, uint32_t pxm)
+static int srat_map_pxm(struct acpi_info *info, size_t off, uint32_t pxm,
+			const char *then)
 {
 	int n = acpi_pxm_to_node(info, pxm);
 
@@ -589,19 +590,21 @@ static int srat_map_pxm(struct acpi_info *info, size_t off, uint32_t pxm)
 		return n;
 	if (pxm >= ACPI_MAX_PXM) {
 		acpi_warn("acpi: SRAT entry at offset 0x%x names proximity domain "
-			  "%u, beyond the %d Linux numbers; not using the SRAT "
-			  "(one node)\n", (unsigned)off, (unsigned)pxm, ACPI_MAX_PXM);
+			  "%u, beyond the %d Linux numbers; %s\n", (unsigned)off,
+			  (unsigned)pxm, ACPI_MAX_PXM, then);
 		return -1;
 	}
 	if (info->nnodes >= MAX_NODES) {
 		acpi_warn("acpi: SRAT entry at offset 0x%x names proximity domain "
-			  "%u, one more than MAX_NODES (%d); not using the SRAT "
-			  "(one node)\n", (unsigned)off, (unsigned)pxm, MAX_NODES);
+			  "%u, one more than MAX_NODES (%d); %s\n", (unsigned)off,
+			  (unsigned)pxm, MAX_NODES, then);
 		return -1;
 	}
 	info->node_pxm[info->nnodes] = pxm;
 	return info->nnodes++;
 }
+
+#define SRAT_NOT_USED	"not using the SRAT (one node)"
 
 /* A processor's node; a later entry for the same APIC ID wins, as Linux's
  * set_apicid_to_node() overwrites. */
@@ -635,8 +638,14 @@ static int srat_bad_len(size_t off, unsigned type, unsigned len,
 	return -1;
 }
 
-/* Linux's first pass (acpi_numa_init): processor and generic initiator
- * entries in table order. Returns -1 when the SRAT is not to be used. */
+/*
+ * Linux's first pass (acpi_numa_init): processor and generic initiator
+ * entries in table order. Returns -1 when the SRAT is not to be used, 1
+ * when the pass ends here: a handler that fails makes Linux's
+ * acpi_parse_entries_array() call no handler for the entries after it, and
+ * the generic initiator's fails for a disabled entry (silently) and for a
+ * domain it cannot number (keeping the SRAT).
+ */
 static int srat_processor(struct acpi_info *info, const uint8_t *e,
 			  size_t off, unsigned len, int *dropped)
 {
@@ -672,12 +681,13 @@ static int srat_processor(struct acpi_info *info, const uint8_t *e,
 			return 0;
 		}
 		if (!(rd32(e + 24) & 1))
-			return 0;
-		return srat_map_pxm(info, off, rd32(e + 4)) < 0 ? -1 : 0;
+			return 1;
+		return srat_map_pxm(info, off, rd32(e + 4), "ignoring it and the "
+				    "processor entries after it") < 0 ? 1 : 0;
 	default:
 		return 0;
 	}
-	node = srat_map_pxm(info, off, pxm);
+	node = srat_map_pxm(info, off, pxm, SRAT_NOT_USED);
 	if (node < 0)
 		return -1;
 	/* Linux skips an APIC ID beyond MAX_LOCAL_APIC after numbering the
@@ -708,7 +718,7 @@ static int srat_memory(struct acpi_info *info, const uint8_t *e, size_t off,
 	pxm = rd32(e + 2);
 	if (info->srat_revision <= 1)
 		pxm &= 0xff;
-	node = srat_map_pxm(info, off, pxm);
+	node = srat_map_pxm(info, off, pxm, SRAT_NOT_USED);
 	if (node < 0)
 		return -1;
 	(*parsed)++;
@@ -739,7 +749,7 @@ static int srat_memory(struct acpi_info *info, const uint8_t *e, size_t off,
 int acpi_parse_srat(const void *tbl, size_t len, struct acpi_info *info)
 {
 	const uint8_t *t = tbl;
-	int dropped = 0, parsed = 0;
+	int dropped = 0, parsed = 0, rc, handled = 1;
 	size_t end, stop, off;
 	unsigned elen;
 
@@ -768,10 +778,14 @@ int acpi_parse_srat(const void *tbl, size_t len, struct acpi_info *info)
 		elen = entry_len(t, off, end, 2, "SRAT");
 		if (!elen)
 			break;
-		if (srat_processor(info, t + off, off, elen, &dropped)) {
+		if (!handled)
+			continue;	/* still walked: a zero length counts */
+		rc = srat_processor(info, t + off, off, elen, &dropped);
+		if (rc < 0) {
 			srat_unused(info);
 			return -1;
 		}
+		handled = rc == 0;
 	}
 	stop = off;
 	for (off = SRAT_ENTRIES; off < stop; off += t[off + 1]) {

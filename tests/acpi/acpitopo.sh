@@ -39,9 +39,13 @@ check() {
 	rc=$?
 	{
 		[ "$rc" -eq "$want" ] || echo "exit status $rc, want $want"
-		diff -u "$expect" "$rdir/got" || true
+		if [ -f "$expect" ]; then
+			diff -u "$expect" "$rdir/got"
+		else
+			echo "no $expect"
+		fi
 		[ -s "$rdir/stderr" ] && { echo "stderr:"; cat "$rdir/stderr"; }
-	} >"$rdir/diag"
+	} >"$rdir/diag" 2>&1
 	[ -s "$rdir/diag" ] && return 1
 	return 0
 }

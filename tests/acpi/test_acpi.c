@@ -610,8 +610,8 @@ static void test_srat(void)
 	srat_cpu(&t, 3, 1, 0);			/* disabled: numbers nothing */
 	srat_x2apic(&t, 2, 1, 1);
 	srat_gi(&t, 9, 1);
-	srat_gi(&t, 11, 0);			/* disabled */
 	srat_cpu(&t, 5, 2, 1);
+	srat_gi(&t, 11, 0);			/* disabled: see below */
 	srat_mem(&t, 2, 0x1000000, 0x1000000, 1);
 	rc = srat();
 	tap(rc == 0 && nwarn == 0 && info.nnodes == 4 && info.node_pxm[0] == 5 &&
@@ -620,6 +620,34 @@ static void test_srat(void)
 	    srat_node(2) == 0 && info.mem[0].node == 3 && info.mem[1].node == 1 &&
 	    acpi_pxm_to_node(&info, 3) == -1 && acpi_pxm_to_node(&info, 11) == -1,
 	    "srat_nodes_by_first_appearance");
+
+	/* A disabled generic initiator makes Linux's handler fail, and
+	 * acpi_parse_entries_array() then handles no later processor entry
+	 * (the memory pass is separate): silently, as there. */
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 5, 0, 1);
+	srat_gi(&t, 11, 0);
+	srat_cpu(&t, 6, 1, 1);
+	srat_gi(&t, 12, 1);
+	srat_mem(&t, 7, 0, 0x1000000, 1);
+	rc = srat();
+	tap(rc == 0 && nwarn == 0 && info.nsrat_cpus == 1 && info.nnodes == 2 &&
+	    info.node_pxm[1] == 7 && srat_node(1) == -1,
+	    "srat_disabled_generic_initiator_ends_processor_pass");
+	/* So does one whose domain cannot be numbered, with a word; the SRAT
+	 * is kept (no bad_srat() there). */
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 5, 0, 1);
+	srat_gi(&t, ACPI_MAX_PXM, 1);
+	srat_cpu(&t, 6, 1, 1);
+	srat_some_memory(5);
+	rc = srat();
+	tap(rc == 0 && info.has_srat && info.nsrat_cpus == 1 && nwarn == 1 &&
+	    warned("names proximity domain 256, beyond the 256 Linux numbers; "
+		   "ignoring it and the processor entries after it"),
+	    "srat_generic_initiator_beyond_256_ends_processor_pass");
 
 	/* Domain width by revision: type 0's bits 8-31 from revision 2 on,
 	 * type 1's domain 8 bits up to revision 1. */

@@ -74,17 +74,6 @@ Flags (decoded below) : 00000001
 Enabled : 1
 Reserved2 : 00000000
 
-/* a disabled one: domain 11 gets no node */
-Subtable Type : 05
-Length : 20
-Reserved1 : 00
-Device Handle Type : 01
-Proximity Domain : 0000000B
-Device Handle : 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00
-Flags (decoded below) : 00000000
-Enabled : 0
-Reserved2 : 00000000
-
 /* APIC 2: domain 5 again, node 0 */
 Subtable Type : 00
 Length : 10
@@ -107,7 +96,17 @@ Enabled : 1
 Clock Domain : 00000000
 Reserved2 : 00000000
 
-/*  */
+/* a disabled generic initiator: domain 11 gets no node (and Linux handles no processor entry after it: gi-disabled) */
+Subtable Type : 05
+Length : 20
+Reserved1 : 00
+Device Handle Type : 01
+Proximity Domain : 0000000B
+Device Handle : 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00
+Flags (decoded below) : 00000000
+Enabled : 0
+Reserved2 : 00000000
+
 Subtable Type : 01
 Length : 28
 Proximity Domain : 00000002

@@ -17,7 +17,6 @@ Local Apic Address : FEE00000
 Flags (decoded below) : 00000001
 PC-AT Compatibility : 1
 
-/*  */
 Subtable Type : 00
 Length : 08
 Processor ID : 00
@@ -26,7 +25,6 @@ Flags (decoded below) : 00000001
 Processor Enabled : 1
 Runtime Online Capable : 0
 
-/*  */
 Subtable Type : 00
 Length : 08
 Processor ID : 01
@@ -35,7 +33,6 @@ Flags (decoded below) : 00000001
 Processor Enabled : 1
 Runtime Online Capable : 0
 
-/*  */
 Subtable Type : 00
 Length : 08
 Processor ID : 02
@@ -44,7 +41,6 @@ Flags (decoded below) : 00000001
 Processor Enabled : 1
 Runtime Online Capable : 0
 
-/*  */
 Subtable Type : 00
 Length : 08
 Processor ID : 03

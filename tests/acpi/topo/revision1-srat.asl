@@ -27,7 +27,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000100
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 01
@@ -38,7 +37,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 02
@@ -49,7 +47,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 02
@@ -74,7 +71,6 @@ Hot Pluggable : 0
 Non-Volatile : 0
 Reserved3 : 0000000000000000
 
-/*  */
 Subtable Type : 01
 Length : 28
 Proximity Domain : 00000002

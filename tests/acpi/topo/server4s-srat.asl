@@ -38,7 +38,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 02
@@ -49,7 +48,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 03
@@ -60,7 +58,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 04
@@ -71,7 +68,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 01
@@ -82,7 +78,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 02
@@ -93,7 +88,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 03
@@ -104,7 +98,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 04
@@ -143,7 +136,6 @@ Hot Pluggable : 0
 Non-Volatile : 0
 Reserved3 : 0000000000000000
 
-/*  */
 Subtable Type : 01
 Length : 28
 Proximity Domain : 00000002
@@ -157,7 +149,6 @@ Hot Pluggable : 0
 Non-Volatile : 0
 Reserved3 : 0000000000000000
 
-/*  */
 Subtable Type : 01
 Length : 28
 Proximity Domain : 00000003
@@ -171,7 +162,6 @@ Hot Pluggable : 0
 Non-Volatile : 0
 Reserved3 : 0000000000000000
 
-/*  */
 Subtable Type : 01
 Length : 28
 Proximity Domain : 00000004

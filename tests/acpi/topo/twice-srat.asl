@@ -16,7 +16,6 @@ Asl Compiler Revision : 00000000
 Table Revision : 00000001
 Reserved : 0000000000000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 00
@@ -27,7 +26,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 00
@@ -49,7 +47,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 00
 Length : 10
 Proximity Domain Low(8) : 01
@@ -82,7 +79,6 @@ Local Sapic EID : 00
 Proximity Domain High(24) : 000000
 Clock Domain : 00000000
 
-/*  */
 Subtable Type : 01
 Length : 28
 Proximity Domain : 00000000
@@ -96,7 +92,6 @@ Hot Pluggable : 0
 Non-Volatile : 0
 Reserved3 : 0000000000000000
 
-/*  */
 Subtable Type : 01
 Length : 28
 Proximity Domain : 00000001
