@@ -28,7 +28,7 @@ Length : 28
 Proximity Domain : 00000007
 Reserved1 : 0000
 Base Address : 0000000000000000
-Address Length : 0000000010000000
+Address Length : 0000000004000000
 Reserved2 : 00000000
 Flags (decoded below) : 00000001
 Enabled : 1
@@ -117,8 +117,8 @@ Subtable Type : 01
 Length : 28
 Proximity Domain : 00000002
 Reserved1 : 0000
-Base Address : 0000000010000000
-Address Length : 0000000010000000
+Base Address : 0000000004000000
+Address Length : 0000000004000000
 Reserved2 : 00000000
 Flags (decoded below) : 00000001
 Enabled : 1
@@ -131,8 +131,8 @@ Subtable Type : 01
 Length : 28
 Proximity Domain : 00000009
 Reserved1 : 0000
-Base Address : 0000000020000000
-Address Length : 0000000010000000
+Base Address : 0000000008000000
+Address Length : 0000000008000000
 Reserved2 : 00000000
 Flags (decoded below) : 00000001
 Enabled : 1
