@@ -461,8 +461,9 @@ static void test_madt(void)
 
 	setup();
 	madt_begin(&t, 0xfee00000);
+	/* x2APIC entries: xAPIC IDs stop at 0xfe, NR_CPUS may not. */
 	for (i = 0; i < NR_CPUS + 6; i++)
-		madt_lapic(&t, i, i, 1);
+		madt_x2apic(&t, i, 1, i);
 	rc = madt();
 	{
 		char w[160];
