@@ -18,18 +18,13 @@
 # Environment: LINUX_TIMEOUT (s per boot, default 120), BOOT_JOBS (QEMUs at
 # a time, default 2). Logs: OUT/linux/<case>/linux.log.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/boot/lib.sh
+. "$(dirname "$0")/../boot/lib.sh"
 out=${1:?usage: linux-tables.sh OUT}
 src=$top/tests/acpi/topo
 tables=${TABLES:-$top/build/tests/tables}
-jobs=${BOOT_JOBS:-2}
 dir=$out/linux
 mkdir -p "$dir"
-
-# The fields acpitopo leaves out (topo_report_acpi in lib/topology.c).
-project() {
-	tr -d '\r' <"$1" | grep -a '^topo: ' | sed -E 's/ (packages|cores|threads_per_core|runqueues|package|core|thread|siblings|core_siblings|rq|mem_mb)=[^ ]*//g'
-}
 
 run_case() {	# name expect tables...
 	local name=$1 expect=$2 cdir=$dir/$1 extra="" f
@@ -53,7 +48,7 @@ run_case() {	# name expect tables...
 		"$top/sched/linux/run.sh" 1n4c topo </dev/null >"$cdir/linux.log" 2>&1
 	echo $? >"$cdir/rc"
 	grep '^topo: ' "$expect" >"$cdir/expected"
-	project "$cdir/linux.log" >"$cdir/linux"
+	topo_acpi_only "$cdir/linux.log" >"$cdir/linux"
 	{
 		[ -s "$cdir/linux" ] || { echo "Linux printed no topo: lines (run.sh status $(cat "$cdir/rc")):"; tail -n 5 "$cdir/linux.log"; }
 		diff -u "$cdir/expected" "$cdir/linux"
@@ -79,7 +74,7 @@ while read -r name status files; do
 		unset 'list[${#list[@]}-1]'
 	fi
 	names+=("$name")
-	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+	throttle
 	run_case "$name" "$expect" "${list[@]}" &
 done <"$src/cases"
 wait

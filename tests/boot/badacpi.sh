@@ -71,7 +71,7 @@ same_as_acpitopo() {
 	esac
 	"$ACPITOPO" "$TABLES/$madt" "$TABLES/$srat" "${slit[@]}" |
 		grep '^topo: ' >"$dir/acpitopo"
-	topo_lines "$dir/serial.log" | sed -E 's/ (packages|cores|threads_per_core|runqueues|package|core|thread|siblings|core_siblings|rq|mem_mb)=[^ ]*//g' >"$dir/kernel-acpi"
+	topo_acpi_only "$dir/serial.log" >"$dir/kernel-acpi"
 	diff -u "$dir/acpitopo" "$dir/kernel-acpi" >"$dir/acpitopo.diff" && return 0
 	echo "# the kernel's report differs from acpitopo's on the same tables:"
 	sed 's/^/#   | /' "$dir/acpitopo.diff"

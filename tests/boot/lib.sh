@@ -154,6 +154,13 @@ check_grep() {
 	return 1
 }
 
+# topo_acpi_only LOG: the log's topo: lines without the fields only CPUID
+# and the memory map give, as build/tools/acpitopo prints them
+# (topo_report_acpi in lib/topology.c).
+topo_acpi_only() {
+	topo_lines "$1" | sed -E 's/ (packages|cores|threads_per_core|runqueues|package|core|thread|siblings|core_siblings|rq|mem_mb)=[^ ]*//g'
+}
+
 # check_no_acpi_warning LOG: the kernel said nothing against the ACPI
 # tables. Its `acpi:` lines are warnings except the two it always prints
 # (where the RSDP is, what was usable) and, under acpi=last, the note that a
