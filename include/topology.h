@@ -53,4 +53,16 @@ void topo_default_distances(struct topology *t);
  */
 void topo_report(const struct topology *t, void (*emit)(const char *line));
 
+/*
+ * The same report without what only CPUID or the memory map can tell
+ * (packages, cores, threads_per_core, runqueues; package, core, thread,
+ * siblings, core_siblings, rq; mem_mb), for tools/acpitopo, which reads
+ * nothing but ACPI tables:
+ *   topo: cpus=8 nodes=2
+ *   topo: cpu=0 apic=0 node=0
+ *   topo: node=0 cpus=0-3
+ *   topo: distance node=0 10 20
+ */
+void topo_report_acpi(const struct topology *t, void (*emit)(const char *line));
+
 #endif

@@ -88,7 +88,10 @@ static void put_key_mask(struct line *l, const char *key, cpumask_t m)
 	put_str(l, list);
 }
 
-void topo_report(const struct topology *t, void (*emit)(const char *line))
+/* The report; full = 0 leaves out what only CPUID or the memory map can
+ * tell (see topo_report_acpi()), in the same words and order. */
+static void report(const struct topology *t, void (*emit)(const char *line),
+		   int full)
 {
 	struct line l;
 	cpumask_t seen_pkg = CPU_MASK_NONE, seen_core = CPU_MASK_NONE,
@@ -119,11 +122,14 @@ void topo_report(const struct topology *t, void (*emit)(const char *line))
 
 	l.len = 0;
 	put_key_int(&l, "topo: cpus=", t->ncpus);
-	put_key_int(&l, " packages=", packages);
-	put_key_int(&l, " cores=", cores);
-	put_key_int(&l, " threads_per_core=", tpc);
+	if (full) {
+		put_key_int(&l, " packages=", packages);
+		put_key_int(&l, " cores=", cores);
+		put_key_int(&l, " threads_per_core=", tpc);
+	}
 	put_key_int(&l, " nodes=", t->nnodes);
-	put_key_int(&l, " runqueues=", rqs);
+	if (full)
+		put_key_int(&l, " runqueues=", rqs);
 	emit(l.buf);
 
 	for (i = 0; i < t->ncpus; i++) {
@@ -132,13 +138,17 @@ void topo_report(const struct topology *t, void (*emit)(const char *line))
 		l.len = 0;
 		put_key_int(&l, "topo: cpu=", i);
 		put_key_int(&l, " apic=", c->apic_id);
-		put_key_int(&l, " package=", c->package);
-		put_key_int(&l, " core=", c->core);
-		put_key_int(&l, " thread=", c->thread);
+		if (full) {
+			put_key_int(&l, " package=", c->package);
+			put_key_int(&l, " core=", c->core);
+			put_key_int(&l, " thread=", c->thread);
+		}
 		put_key_int(&l, " node=", c->node);
-		put_key_mask(&l, " siblings=", t->sibling_map[i]);
-		put_key_mask(&l, " core_siblings=", t->core_map[i]);
-		put_key_int(&l, " rq=", c->rq);
+		if (full) {
+			put_key_mask(&l, " siblings=", t->sibling_map[i]);
+			put_key_mask(&l, " core_siblings=", t->core_map[i]);
+			put_key_int(&l, " rq=", c->rq);
+		}
 		emit(l.buf);
 	}
 
@@ -146,7 +156,8 @@ void topo_report(const struct topology *t, void (*emit)(const char *line))
 		l.len = 0;
 		put_key_int(&l, "topo: node=", i);
 		put_key_mask(&l, " cpus=", t->node_map[i]);
-		put_key_int(&l, " mem_mb=", t->node_mem_mb[i]);
+		if (full)
+			put_key_int(&l, " mem_mb=", t->node_mem_mb[i]);
 		emit(l.buf);
 	}
 
@@ -157,4 +168,14 @@ void topo_report(const struct topology *t, void (*emit)(const char *line))
 			put_key_int(&l, " ", t->distance[i][j]);
 		emit(l.buf);
 	}
+}
+
+void topo_report(const struct topology *t, void (*emit)(const char *line))
+{
+	report(t, emit, 1);
+}
+
+void topo_report_acpi(const struct topology *t, void (*emit)(const char *line))
+{
+	report(t, emit, 0);
 }

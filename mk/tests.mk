@@ -105,5 +105,5 @@ test-hw: $(BUILD)/kernel.elf
 	@tests/run-suite.sh hw tests/boot/hw.sh
 
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
-	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso
+	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso $(ACPITOPO)
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh

@@ -9,7 +9,13 @@
  * is ignored, a bad entry ends the walk of its table, and parsing goes on.
  *
  * Table layouts: ACPI 6.5, chapter 5.2 (RSDP 5.2.5, RSDT 5.2.7, XSDT 5.2.8,
- * MADT 5.2.12, SRAT 5.2.16, SLIT 5.2.17).
+ * MADT 5.2.12, SRAT 5.2.16, SLIT 5.2.17). What is made of them follows
+ * Linux 6.1, whose files each rule cites (drivers/acpi/numa/srat.c,
+ * arch/x86/mm/srat.c, arch/x86/mm/numa.c, arch/x86/kernel/acpi/boot.c,
+ * arch/x86/kernel/apic/apic.c): the same tables give the same CPUs, nodes
+ * and distances. What Linux accepts without a word passes silently here;
+ * each real defect (a bad checksum, a cut table, an unknown APIC ID, a
+ * table not used, CPUs beyond NR_CPUS) gets one line.
  */
 #include "acpi.h"
 
@@ -32,6 +38,7 @@
 
 /* The xAPIC ID 0xFF is the broadcast address: no CPU can be started on it. */
 #define XAPIC_BROADCAST		0xff
+#define X2APIC_INVALID		0xffffffffu
 
 /* ---- little helpers (no libc) ---- */
 
@@ -93,22 +100,67 @@ int acpi_checksum_ok(const void *p, size_t len)
 
 int acpi_pxm_to_node(const struct acpi_info *info, uint32_t pxm)
 {
-	(void)info;
-	return pxm < MAX_NODES ? (int)pxm : -1;
+	int n;
+
+	for (n = 0; n < info->nnodes; n++)
+		if (info->node_pxm[n] == pxm)
+			return n;
+	return -1;
 }
 
-int acpi_cpu_node(const struct acpi_info *info, uint32_t apic_id)
+/* 1 when an SRAT memory range puts memory on node. */
+static int node_has_memory(const struct acpi_info *info, int node)
 {
-	int i, node;
+	int i;
+
+	for (i = 0; i < info->nmem; i++)
+		if (info->mem[i].node == node && info->mem[i].len)
+			return 1;
+	return 0;
+}
+
+/*
+ * The logical number Linux gives the CPU with this APIC ID: 0 for the boot
+ * CPU, then the others in cpus[] order (arch/x86/kernel/apic/apic.c,
+ * generic_processor_info). -1 when the MADT does not number it.
+ */
+static int logical_cpu(const struct acpi_info *info, uint32_t apic_id,
+		       uint32_t bsp_apic)
+{
+	int i, n = 1;
+
+	if (apic_id == bsp_apic)
+		return 0;
+	for (i = 0; i < info->ncpus; i++) {
+		if (info->cpus[i].apic_id == apic_id)
+			return n;
+		if (info->cpus[i].apic_id != bsp_apic)
+			n++;
+	}
+	return -1;
+}
+
+int acpi_cpu_node(const struct acpi_info *info, uint32_t apic_id,
+		  uint32_t bsp_apic)
+{
+	int i, n, k, nmem_nodes = 0, cpu;
 
 	if (!info->has_srat)
 		return 0;
-	for (i = 0; i < info->nsrat_cpus; i++) {
-		if (info->srat_cpus[i].apic_id != apic_id)
-			continue;
-		node = acpi_pxm_to_node(info, info->srat_cpus[i].pxm);
-		return node < 0 ? 0 : node;
-	}
+	for (i = 0; i < info->nsrat_cpus; i++)
+		if (info->srat_cpus[i].apic_id == apic_id)
+			return info->srat_cpus[i].node;
+	/* numa_init_array(): CPU i gets the (i mod k)th of the k online
+	 * nodes, which at that point are the nodes with memory. */
+	for (n = 0; n < info->nnodes; n++)
+		nmem_nodes += node_has_memory(info, n);
+	cpu = logical_cpu(info, apic_id, bsp_apic);
+	if (nmem_nodes == 0 || cpu < 0)
+		return 0;
+	k = cpu % nmem_nodes;
+	for (n = 0; n < info->nnodes; n++)
+		if (node_has_memory(info, n) && k-- == 0)
+			return n;
 	return 0;
 }
 
@@ -329,35 +381,45 @@ static unsigned madt_min_len(unsigned type)
 	}
 }
 
-/* Counts of entries that did not fit, reported once after the walk. */
+/* Counts of entries that did not fit or repeat, reported once after the
+ * walk. */
 struct madt_drops {
 	int cpus, ioapics, isos;
+	int repeats;			/* enabled entries repeating an APIC ID */
+	uint32_t first_cpu, first_repeat;	/* APIC IDs, for the warnings */
 };
 
+/*
+ * Linux 6.1's rules (arch/x86/kernel/acpi/boot.c, acpi_register_lapic;
+ * arch/x86/kernel/apic/apic.c, allocate_logical_cpuid): a disabled entry
+ * gets no logical number, silently (firmware lists the sockets' empty
+ * places that way); an enabled entry whose APIC ID an earlier enabled one
+ * has keeps that earlier number, so it adds no CPU.
+ */
 static void madt_add_cpu(struct acpi_info *info, struct madt_drops *drops,
-			 size_t off, uint32_t apic_id, uint32_t uid,
-			 uint32_t flags, int x2apic)
+			 uint32_t apic_id, uint32_t uid, uint32_t flags,
+			 int x2apic)
 {
 	struct acpi_cpu *c;
 	int i;
 
+	if (!(flags & 1))
+		return;
 	for (i = 0; i < info->ncpus; i++) {
 		if (info->cpus[i].apic_id == apic_id) {
-			acpi_warn("acpi: MADT entry at offset 0x%x repeats APIC ID "
-				  "0x%x (uid %u); dropping the later entry\n",
-				  (unsigned)off, (unsigned)apic_id, (unsigned)uid);
+			if (drops->repeats++ == 0)
+				drops->first_repeat = apic_id;
 			return;
 		}
 	}
 	if (info->ncpus >= NR_CPUS) {
-		drops->cpus++;
+		if (drops->cpus++ == 0)
+			drops->first_cpu = apic_id;
 		return;
 	}
 	c = &info->cpus[info->ncpus++];
 	c->apic_id = apic_id;
 	c->uid = uid;
-	c->enabled = flags & 1;
-	c->online_capable = (flags >> 1) & 1;
 	c->x2apic = x2apic;
 }
 
@@ -369,17 +431,16 @@ static void madt_entry(struct acpi_info *info, struct madt_drops *drops,
 
 	switch (e[0]) {
 	case MADT_LAPIC:
-		if (e[3] == XAPIC_BROADCAST) {
-			acpi_warn("acpi: MADT entry at offset 0x%x gives APIC ID "
-				  "0xff (broadcast); ignoring that processor\n",
-				  (unsigned)off);
-			break;
-		}
-		madt_add_cpu(info, drops, off, e[3], e[2], rd32(e + 4), 0);
+		/* ID 0xff is the broadcast address, a placeholder: Linux
+		 * ignores it without a word (acpi_parse_lapic). */
+		if (e[3] != XAPIC_BROADCAST)
+			madt_add_cpu(info, drops, e[3], e[2], rd32(e + 4), 0);
 		break;
 	case MADT_X2APIC:
-		madt_add_cpu(info, drops, off, rd32(e + 4), rd32(e + 12),
-			     rd32(e + 8), 1);
+		/* Likewise x2APIC ID 0xffffffff (acpi_parse_x2apic). */
+		if (rd32(e + 4) != X2APIC_INVALID)
+			madt_add_cpu(info, drops, rd32(e + 4), rd32(e + 12),
+				     rd32(e + 8), 1);
 		break;
 	case MADT_IOAPIC:
 		if (info->nioapics >= ACPI_MAX_IOAPICS) {
@@ -430,10 +491,9 @@ static void madt_entry(struct acpi_info *info, struct madt_drops *drops,
 int acpi_parse_madt(const void *tbl, size_t len, struct acpi_info *info)
 {
 	const uint8_t *t = tbl;
-	struct madt_drops drops = { 0, 0, 0 };
+	struct madt_drops drops = { 0, 0, 0, 0, 0, 0 };
 	size_t end, off;
 	unsigned elen;
-	int i, enabled = 0;
 
 	info->lapic_addr = 0;
 	info->ncpus = 0;
@@ -454,8 +514,13 @@ int acpi_parse_madt(const void *tbl, size_t len, struct acpi_info *info)
 	}
 
 	if (drops.cpus)
-		acpi_warn("acpi: MADT lists %d more processors than NR_CPUS (%d); "
-			  "dropping the last %d\n", drops.cpus, NR_CPUS, drops.cpus);
+		acpi_warn("acpi: MADT lists %d more enabled processors than NR_CPUS "
+			  "(%d); leaving out APIC ID 0x%x and the ones after it\n",
+			  drops.cpus, NR_CPUS, (unsigned)drops.first_cpu);
+	if (drops.repeats)
+		acpi_warn("acpi: MADT lists %d enabled processors again under an "
+			  "APIC ID already listed (first 0x%x); each is one CPU\n",
+			  drops.repeats, (unsigned)drops.first_repeat);
 	if (drops.ioapics)
 		acpi_warn("acpi: MADT lists %d more I/O APICs than the %d kept; "
 			  "ignoring them\n", drops.ioapics, ACPI_MAX_IOAPICS);
@@ -466,9 +531,7 @@ int acpi_parse_madt(const void *tbl, size_t len, struct acpi_info *info)
 		acpi_warn("acpi: MADT gives local APIC address 0; keeping it (the "
 			  "caller must use the APIC base MSR)\n");
 
-	for (i = 0; i < info->ncpus; i++)
-		enabled += info->cpus[i].enabled;
-	if (!enabled) {
+	if (info->ncpus == 0) {
 		acpi_warn("acpi: MADT lists no enabled processor; not using it\n");
 		return -1;
 	}
@@ -480,114 +543,265 @@ int acpi_parse_madt(const void *tbl, size_t len, struct acpi_info *info)
 #define SRAT_CPU		0
 #define SRAT_MEM		1
 #define SRAT_X2APIC		2
+#define SRAT_GI			5	/* generic initiator affinity */
 
-static unsigned srat_min_len(unsigned type)
+/* Entry lengths: Linux uses the SRAT only if type 0 entries are exactly
+ * 16 bytes, type 2 at least 24 and type 1 at least 40 (arch/x86/mm/srat.c,
+ * drivers/acpi/numa/srat.c: bad_srat()). */
+#define SRAT_CPU_LEN		16
+#define SRAT_X2APIC_LEN		24
+#define SRAT_MEM_LEN		40
+#define SRAT_GI_LEN		32
+
+/* 10 on the diagonal, 20 elsewhere: no SLIT, or one not used. */
+static void default_distances(struct acpi_info *info)
 {
-	switch (type) {
-	case SRAT_CPU:		return 16;
-	case SRAT_MEM:		return 40;
-	case SRAT_X2APIC:	return 24;
-	default:		return 2;
-	}
+	int i, j;
+
+	for (i = 0; i < MAX_NODES; i++)
+		for (j = 0; j < MAX_NODES; j++)
+			info->distance[i][j] = i == j ? LOCAL_DISTANCE :
+							REMOTE_DISTANCE;
 }
 
-static void srat_add_cpu(struct acpi_info *info, int *dropped, size_t off,
-			 uint32_t apic_id, uint32_t pxm)
+/* The SRAT is not used: one node, 0, holds everything. */
+static void srat_unused(struct acpi_info *info)
+{
+	info->has_srat = 0;
+	info->nnodes = 1;
+	info->node_pxm[0] = 0;
+	info->nsrat_cpus = 0;
+	info->nmem = 0;
+	info->has_slit = 0;
+	default_distances(info);
+}
+
+/*
+ * The node of domain pxm, numbered now if it is new: Linux 6.1's
+ * acpi_map_pxm_to_node() (drivers/acpi/numa/srat.c). Returns -1 after a
+ * warning ending in `then` (what is done about it) when Linux refuses it.
+ */
+static int srat_map_pxm(struct acpi_info *info, size_t off, uint32_t pxm,
+			const char *then)
+{
+	int n = acpi_pxm_to_node(info, pxm);
+
+	if (n >= 0)
+		return n;
+	if (pxm >= ACPI_MAX_PXM) {
+		acpi_warn("acpi: SRAT entry at offset 0x%x names proximity domain "
+			  "%u, beyond the %d Linux numbers; %s\n", (unsigned)off,
+			  (unsigned)pxm, ACPI_MAX_PXM, then);
+		return -1;
+	}
+	if (info->nnodes >= MAX_NODES) {
+		acpi_warn("acpi: SRAT entry at offset 0x%x names proximity domain "
+			  "%u, one more than MAX_NODES (%d); %s\n", (unsigned)off,
+			  (unsigned)pxm, MAX_NODES, then);
+		return -1;
+	}
+	info->node_pxm[info->nnodes] = pxm;
+	return info->nnodes++;
+}
+
+#define SRAT_NOT_USED	"not using the SRAT (one node)"
+
+/* A processor's node; a later entry for the same APIC ID wins, as Linux's
+ * set_apicid_to_node() overwrites. */
+static void srat_add_cpu(struct acpi_info *info, int *dropped,
+			 uint32_t apic_id, int node)
 {
 	int i;
 
 	for (i = 0; i < info->nsrat_cpus; i++) {
 		if (info->srat_cpus[i].apic_id == apic_id) {
-			acpi_warn("acpi: SRAT entry at offset 0x%x repeats APIC ID "
-				  "0x%x; keeping the first (domain %u)\n",
-				  (unsigned)off, (unsigned)apic_id,
-				  (unsigned)info->srat_cpus[i].pxm);
+			info->srat_cpus[i].node = node;
 			return;
 		}
 	}
-	if (info->nsrat_cpus >= NR_CPUS) {
+	if (info->nsrat_cpus >= ACPI_MAX_SRAT_CPUS) {
 		(*dropped)++;
 		return;
 	}
 	info->srat_cpus[info->nsrat_cpus].apic_id = apic_id;
-	info->srat_cpus[info->nsrat_cpus].pxm = pxm;
+	info->srat_cpus[info->nsrat_cpus].node = node;
 	info->nsrat_cpus++;
 }
 
-static void srat_add_mem(struct acpi_info *info, int *dropped, size_t off,
-			 const uint8_t *e)
+/* An entry whose length makes Linux drop the SRAT: says so, returns -1. */
+static int srat_bad_len(size_t off, unsigned type, unsigned len,
+			const char *want)
+{
+	acpi_warn("acpi: SRAT entry at offset 0x%x (type %u) has length %u, not "
+		  "%s; not using the SRAT (one node)\n", (unsigned)off, type, len,
+		  want);
+	return -1;
+}
+
+/*
+ * Linux's first pass (acpi_numa_init): processor and generic initiator
+ * entries in table order. Returns -1 when the SRAT is not to be used, 1
+ * when the pass ends here: a handler that fails makes Linux's
+ * acpi_parse_entries_array() call no handler for the entries after it, and
+ * the generic initiator's fails for a disabled entry (silently) and for a
+ * domain it cannot number (keeping the SRAT).
+ */
+static int srat_processor(struct acpi_info *info, const uint8_t *e,
+			  size_t off, unsigned len, int *dropped)
+{
+	uint32_t pxm, apic_id;
+	int node;
+
+	switch (e[0]) {
+	case SRAT_CPU:
+		if (len != SRAT_CPU_LEN)
+			return srat_bad_len(off, e[0], len, "16");
+		if (!(rd32(e + 4) & 1))
+			return 0;
+		/* Domain bits 8-31 count from revision 2 on. */
+		pxm = e[2];
+		if (info->srat_revision >= 2)
+			pxm |= (uint32_t)e[9] << 8 | (uint32_t)e[10] << 16 |
+			       (uint32_t)e[11] << 24;
+		apic_id = e[3];
+		break;
+	case SRAT_X2APIC:
+		if (len < SRAT_X2APIC_LEN)
+			return srat_bad_len(off, e[0], len, "24 or more");
+		if (!(rd32(e + 12) & 1))
+			return 0;
+		pxm = rd32(e + 4);
+		apic_id = rd32(e + 8);
+		break;
+	case SRAT_GI:
+		if (len < SRAT_GI_LEN) {
+			acpi_warn("acpi: SRAT generic initiator at offset 0x%x has "
+				  "length %u, not 32; ignoring it\n", (unsigned)off,
+				  len);
+			return 0;
+		}
+		if (!(rd32(e + 24) & 1))
+			return 1;
+		return srat_map_pxm(info, off, rd32(e + 4), "ignoring it and the "
+				    "processor entries after it") < 0 ? 1 : 0;
+	default:
+		return 0;
+	}
+	node = srat_map_pxm(info, off, pxm, SRAT_NOT_USED);
+	if (node < 0)
+		return -1;
+	/* Linux skips an APIC ID beyond MAX_LOCAL_APIC after numbering the
+	 * domain (it only logs that). */
+	if (apic_id < ACPI_MAX_LOCAL_APIC)
+		srat_add_cpu(info, dropped, apic_id, node);
+	return 0;
+}
+
+/* Linux's second pass: memory entries (acpi_numa_memory_affinity_init,
+ * numa_add_memblk). *parsed counts the enabled ones. Returns -1 when the
+ * SRAT is not to be used. */
+static int srat_memory(struct acpi_info *info, const uint8_t *e, size_t off,
+		       unsigned len, int *parsed)
 {
 	struct acpi_mem_range *m;
-	uint64_t base = rd64(e + 8), len = rd64(e + 16);
+	uint64_t base, size;
+	uint32_t pxm;
+	int node;
 
-	/* Disabled and empty ranges are ignored silently: QEMU always ends
-	 * with a zero-length disabled one. */
-	if (!(rd32(e + 28) & 1) || len == 0)
-		return;
-	if (base + len < base) {
+	if (e[0] != SRAT_MEM)
+		return 0;
+	if (len < SRAT_MEM_LEN)
+		return srat_bad_len(off, e[0], len, "40 or more");
+	if (!(rd32(e + 28) & 1))
+		return 0;
+	/* The domain is 8 bits wide up to revision 1. */
+	pxm = rd32(e + 2);
+	if (info->srat_revision <= 1)
+		pxm &= 0xff;
+	node = srat_map_pxm(info, off, pxm, SRAT_NOT_USED);
+	if (node < 0)
+		return -1;
+	(*parsed)++;
+	base = rd64(e + 8);
+	size = rd64(e + 16);
+	if (size == 0)
+		return 0;	/* numbers the domain, adds no memory */
+	/* numa_add_memblk_to() complains about such a range and drops it,
+	 * keeping the SRAT. */
+	if (base + size < base) {
 		acpi_warn("acpi: SRAT memory range at offset 0x%x wraps past the "
 			  "end of the address space; ignoring it\n", (unsigned)off);
-		return;
+		return 0;
 	}
 	if (info->nmem >= ACPI_MAX_MEM) {
-		(*dropped)++;
-		return;
+		acpi_warn("acpi: SRAT lists more than %d memory ranges; not using "
+			  "the SRAT (one node)\n", ACPI_MAX_MEM);
+		return -1;
 	}
 	m = &info->mem[info->nmem++];
 	m->base = base;
-	m->len = len;
-	m->pxm = rd32(e + 2);
+	m->len = size;
+	m->pxm = pxm;
+	m->node = node;
+	return 0;
 }
 
 int acpi_parse_srat(const void *tbl, size_t len, struct acpi_info *info)
 {
-	const uint8_t *t = tbl, *e;
-	int cpu_drops = 0, mem_drops = 0;
-	size_t end, off;
+	const uint8_t *t = tbl;
+	int dropped = 0, parsed = 0, rc, handled = 1;
+	size_t end, stop, off;
 	unsigned elen;
 
-	info->has_srat = 0;
-	info->nsrat_cpus = 0;
-	info->nmem = 0;
-
+	srat_unused(info);
+	info->nnodes = 0;
 	end = table_end(t, len, SRAT_ENTRIES, "SRAT");
-	if (!end)
+	if (!end) {
+		srat_unused(info);
 		return -1;
+	}
+	info->srat_revision = t[8];
 
+	/*
+	 * Pass 1, processors. An entry of length 0 makes Linux give up on the
+	 * SRAT (acpi_parse_entries_array); one running past the end is a cut
+	 * table, whose entries before the cut are used. stop is where pass 2
+	 * stops too.
+	 */
 	for (off = SRAT_ENTRIES; off < end; off += elen) {
-		elen = entry_len(t, off, end, srat_min_len(t[off]), "SRAT");
+		if (end - off >= 2 && t[off + 1] == 0) {
+			acpi_warn("acpi: SRAT entry at offset 0x%x has length 0; not "
+				  "using the SRAT (one node)\n", (unsigned)off);
+			srat_unused(info);
+			return -1;
+		}
+		elen = entry_len(t, off, end, 2, "SRAT");
 		if (!elen)
 			break;
-		e = t + off;
-		switch (e[0]) {
-		case SRAT_CPU:
-			if (rd32(e + 4) & 1)
-				srat_add_cpu(info, &cpu_drops, off, e[3],
-					     e[2] | (uint32_t)e[9] << 8 |
-					     (uint32_t)e[10] << 16 |
-					     (uint32_t)e[11] << 24);
-			break;
-		case SRAT_X2APIC:
-			if (rd32(e + 12) & 1)
-				srat_add_cpu(info, &cpu_drops, off, rd32(e + 8),
-					     rd32(e + 4));
-			break;
-		case SRAT_MEM:
-			srat_add_mem(info, &mem_drops, off, e);
-			break;
-		default:
-			break;
+		if (!handled)
+			continue;	/* still walked: a zero length counts */
+		rc = srat_processor(info, t + off, off, elen, &dropped);
+		if (rc < 0) {
+			srat_unused(info);
+			return -1;
+		}
+		handled = rc == 0;
+	}
+	stop = off;
+	for (off = SRAT_ENTRIES; off < stop; off += t[off + 1]) {
+		if (srat_memory(info, t + off, off, t[off + 1], &parsed)) {
+			srat_unused(info);
+			return -1;
 		}
 	}
 
-	if (cpu_drops)
-		acpi_warn("acpi: SRAT lists %d more processors than NR_CPUS (%d); "
-			  "ignoring them\n", cpu_drops, NR_CPUS);
-	if (mem_drops)
-		acpi_warn("acpi: SRAT lists %d more memory ranges than the %d kept; "
-			  "ignoring them\n", mem_drops, ACPI_MAX_MEM);
-	if (info->nsrat_cpus == 0) {
-		acpi_warn("acpi: SRAT names no enabled processor; not using it\n");
+	if (dropped)
+		acpi_warn("acpi: SRAT lists %d more processors than the %d kept; "
+			  "ignoring them\n", dropped, ACPI_MAX_SRAT_CPUS);
+	if (parsed == 0) {
+		acpi_warn("acpi: SRAT lists no enabled memory range; not using it "
+			  "(one node)\n");
+		srat_unused(info);
 		return -1;
 	}
 	info->has_srat = 1;
@@ -596,33 +810,34 @@ int acpi_parse_srat(const void *tbl, size_t len, struct acpi_info *info)
 
 /* ---- SLIT ---- */
 
+/*
+ * Linux 6.1 (drivers/acpi/numa/srat.c, slit_valid and acpi_numa_slit_init):
+ * the SLIT is used only if every diagonal entry is 10 and every other one
+ * more than 10; entries of domains that are no node are skipped, and pairs
+ * it does not cover keep 10/20.
+ */
 int acpi_parse_slit(const void *tbl, size_t len, struct acpi_info *info)
 {
 	const uint8_t *t = tbl, *m;
 	uint64_t n64;
 	size_t end;
 	unsigned n, i, j;
+	int from, to;
 
 	info->has_slit = 0;
-	info->slit_n = 0;
-	zero(info->slit, sizeof(info->slit));
+	default_distances(info);
 
 	end = table_end(t, len, SLIT_MATRIX, "SLIT");
 	if (!end)
 		return -1;
 	n64 = rd64(t + 36);
-	if (n64 == 0 || n64 > MAX_NODES) {
-		acpi_warn("acpi: SLIT has %u localities (high word %u), not 1..%d "
-			  "(MAX_NODES); ignoring the SLIT\n", (unsigned)n64,
-			  (unsigned)(n64 >> 32), MAX_NODES);
+	if (n64 > end - SLIT_MATRIX || n64 * n64 > end - SLIT_MATRIX) {
+		acpi_warn("acpi: SLIT of length %u is too short for %u%s localities "
+			  "squared; ignoring the SLIT\n", (unsigned)end,
+			  (unsigned)n64, n64 >> 32 ? " (and more)" : "");
 		return -1;
 	}
 	n = (unsigned)n64;
-	if (end - SLIT_MATRIX < (size_t)n * n) {
-		acpi_warn("acpi: SLIT of length %u is too short for %u x %u "
-			  "distances; ignoring the SLIT\n", (unsigned)end, n, n);
-		return -1;
-	}
 	m = t + SLIT_MATRIX;
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < n; j++) {
@@ -634,18 +849,22 @@ int acpi_parse_slit(const void *tbl, size_t len, struct acpi_info *info)
 					  LOCAL_DISTANCE);
 				return -1;
 			}
-			if (i != j && d < LOCAL_DISTANCE) {
-				acpi_warn("acpi: SLIT distance %u -> %u is %u, less than "
-					  "the local %d; ignoring the SLIT\n", i, j,
-					  (unsigned)d, LOCAL_DISTANCE);
+			if (i != j && d <= LOCAL_DISTANCE) {
+				acpi_warn("acpi: SLIT distance %u -> %u is %u, not more "
+					  "than the local %d; ignoring the SLIT\n", i,
+					  j, (unsigned)d, LOCAL_DISTANCE);
 				return -1;
 			}
 		}
 	}
-	for (i = 0; i < n; i++)
-		for (j = 0; j < n; j++)
-			info->slit[i][j] = m[i * n + j];
-	info->slit_n = n;
+	for (i = 0; i < n; i++) {
+		from = acpi_pxm_to_node(info, i);
+		for (j = 0; from >= 0 && j < n; j++) {
+			to = acpi_pxm_to_node(info, j);
+			if (to >= 0)
+				info->distance[from][to] = m[i * n + j];
+		}
+	}
 	info->has_slit = 1;
 	return 0;
 }
@@ -734,60 +953,62 @@ static void choose_tables(const uint8_t *root, uint32_t rlen, unsigned esz,
 	}
 }
 
-/* Drop the SRAT CPU entries whose APIC ID the MADT does not list. */
-static void srat_drop_unknown(struct acpi_info *info)
+/* 1 when the MADT has a processor entry (type 0 or 9, enabled or not) for
+ * this APIC ID. Walks the table as acpi_parse_madt() did, quietly: that
+ * walk has already reported what is wrong with it. */
+static int madt_lists(const uint8_t *t, uint32_t len, uint32_t apic_id)
 {
-	int i, j, k = 0;
+	size_t off, end = rd32(t + 4) < len ? rd32(t + 4) : len;
+	unsigned elen;
 
-	for (i = 0; i < info->nsrat_cpus; i++) {
-		uint32_t id = info->srat_cpus[i].apic_id;
-
-		for (j = 0; j < info->ncpus; j++)
-			if (info->cpus[j].apic_id == id)
-				break;
-		if (j == info->ncpus) {
-			acpi_warn("acpi: SRAT names APIC ID 0x%x, which the MADT does "
-				  "not list; ignoring that entry\n", (unsigned)id);
-			continue;
-		}
-		info->srat_cpus[k++] = info->srat_cpus[i];
-	}
-	info->nsrat_cpus = k;
-}
-
-/*
- * Node = pxm (see acpi.h), so a domain >= MAX_NODES cannot be a node; with
- * every domain below MAX_NODES there cannot be more than MAX_NODES of them.
- * Returns 0 when all domains fit.
- */
-static int srat_check_domains(const struct acpi_info *info)
-{
-	int i;
-
-	for (i = 0; i < info->nsrat_cpus; i++) {
-		if (info->srat_cpus[i].pxm >= MAX_NODES) {
-			acpi_warn("acpi: SRAT puts APIC ID 0x%x in proximity domain "
-				  "%u, beyond MAX_NODES (%d); not using the SRAT "
-				  "(one node)\n", (unsigned)info->srat_cpus[i].apic_id,
-				  (unsigned)info->srat_cpus[i].pxm, MAX_NODES);
-			return -1;
-		}
-	}
-	for (i = 0; i < info->nmem; i++) {
-		if (info->mem[i].pxm >= MAX_NODES) {
-			acpi_warn("acpi: SRAT puts a memory range in proximity domain "
-				  "%u, beyond MAX_NODES (%d); not using the SRAT "
-				  "(one node)\n", (unsigned)info->mem[i].pxm, MAX_NODES);
-			return -1;
-		}
+	for (off = MADT_ENTRIES; end >= 2 && off <= end - 2; off += elen) {
+		elen = t[off + 1];
+		if (elen < 2 || elen > end - off)
+			break;
+		if (t[off] == MADT_LAPIC && elen >= 8 && t[off + 3] == apic_id)
+			return 1;
+		if (t[off] == MADT_X2APIC && elen >= 16 &&
+		    rd32(t + off + 4) == apic_id)
+			return 1;
 	}
 	return 0;
 }
 
 /*
- * Memory ranges of two domains must not overlap: which node would own the
+ * SRAT processor entries whose APIC ID the MADT does not list at all: a
+ * defect (Linux keeps them, harmlessly), reported in one line and dropped.
+ * Their domains keep their node numbers, as in Linux.
+ */
+static void srat_drop_unknown(struct acpi_info *info, const uint8_t *madt,
+			      uint32_t madt_len)
+{
+	int i, k = 0, unknown = 0;
+	uint32_t first = 0;
+
+	for (i = 0; i < info->nsrat_cpus; i++) {
+		uint32_t id = info->srat_cpus[i].apic_id;
+
+		if (!madt_lists(madt, madt_len, id)) {
+			if (unknown++ == 0)
+				first = id;
+			continue;
+		}
+		info->srat_cpus[k++] = info->srat_cpus[i];
+	}
+	info->nsrat_cpus = k;
+	if (unknown == 1)
+		acpi_warn("acpi: SRAT names APIC ID 0x%x, which the MADT does not "
+			  "list; ignoring that entry\n", (unsigned)first);
+	else if (unknown)
+		acpi_warn("acpi: SRAT names %d APIC IDs that the MADT does not list "
+			  "(first 0x%x); ignoring those entries\n", unknown,
+			  (unsigned)first);
+}
+
+/*
+ * Memory ranges of two nodes must not overlap: which node would own the
  * pages? Linux then gives up on NUMA (numa_cleanup_meminfo); so do we.
- * Ranges of one domain may overlap. Returns 0 when none overlap.
+ * Ranges of one node may overlap. Returns 0 when none overlap.
  */
 static int srat_check_overlap(const struct acpi_info *info)
 {
@@ -798,7 +1019,7 @@ static int srat_check_overlap(const struct acpi_info *info)
 		for (j = 0; j < i; j++) {
 			a = &info->mem[i];
 			b = &info->mem[j];
-			if (a->pxm == b->pxm || a->base >= b->base + b->len ||
+			if (a->node == b->node || a->base >= b->base + b->len ||
 			    b->base >= a->base + a->len)
 				continue;
 			acpi_warn("acpi: SRAT memory ranges of domains %u and %u "
@@ -810,68 +1031,18 @@ static int srat_check_overlap(const struct acpi_info *info)
 	return 0;
 }
 
-/* Enabled MADT CPUs that the SRAT does not place: one warning for all. */
-static void srat_report_missing(const struct acpi_info *info)
+/* Everything that needs more than one table, once all are parsed. A SLIT
+ * without a usable SRAT has nothing to describe: Linux then ignores it
+ * without a word, and so do we. */
+static void cross_check(struct acpi_info *info, const uint8_t *madt,
+			uint32_t madt_len)
 {
-	int i, j, missing = 0;
-	uint32_t first = 0;
-
-	for (i = 0; i < info->ncpus; i++) {
-		if (!info->cpus[i].enabled)
-			continue;
-		for (j = 0; j < info->nsrat_cpus; j++)
-			if (info->srat_cpus[j].apic_id == info->cpus[i].apic_id)
-				break;
-		if (j == info->nsrat_cpus && missing++ == 0)
-			first = info->cpus[i].apic_id;
-	}
-	if (missing)
-		acpi_warn("acpi: %d enabled CPUs (first APIC ID 0x%x) are not in the "
-			  "SRAT; putting them on node 0\n", missing, (unsigned)first);
-}
-
-/* The SLIT must give a distance for every domain the SRAT names. */
-static int slit_covers_srat(const struct acpi_info *info)
-{
-	uint32_t top = 0;
-	int i;
-
-	for (i = 0; i < info->nsrat_cpus; i++)
-		if (info->srat_cpus[i].pxm > top)
-			top = info->srat_cpus[i].pxm;
-	for (i = 0; i < info->nmem; i++)
-		if (info->mem[i].pxm > top)
-			top = info->mem[i].pxm;
-	if (top >= (uint32_t)info->slit_n) {
-		acpi_warn("acpi: SLIT covers %d localities but the SRAT names "
-			  "domain %u; ignoring the SLIT\n", info->slit_n,
-			  (unsigned)top);
-		return 0;
-	}
-	return 1;
-}
-
-/* Everything that needs more than one table, once all are parsed. */
-static void cross_check(struct acpi_info *info)
-{
-	if (info->has_srat) {
-		srat_drop_unknown(info);
-		if (info->nsrat_cpus == 0) {
-			acpi_warn("acpi: no SRAT processor is in the MADT; not using "
-				  "the SRAT (one node)\n");
-			info->has_srat = 0;
-		} else if (srat_check_domains(info) || srat_check_overlap(info)) {
-			info->has_srat = 0;
-		} else {
-			srat_report_missing(info);
-		}
-	}
-	if (info->has_slit && !info->has_srat) {
-		acpi_warn("acpi: SLIT without a usable SRAT; ignoring the SLIT\n");
-		info->has_slit = 0;
-	}
-	if (info->has_slit && !slit_covers_srat(info))
-		info->has_slit = 0;
+	if (info->has_srat && madt)
+		srat_drop_unknown(info, madt, madt_len);
+	if (info->has_srat && srat_check_overlap(info))
+		srat_unused(info);
+	if (!info->has_srat)
+		srat_unused(info);
 }
 
 int acpi_parse(const void *rsdp, acpi_map_fn map, struct acpi_info *info)
@@ -889,6 +1060,7 @@ int acpi_parse(const void *rsdp, acpi_map_fn map, struct acpi_info *info)
 	zero(info, sizeof(*info));
 	info->prefer_last = prefer_last;
 	info->lapic_nmi_lint = -1;
+	srat_unused(info);
 
 	if (!bytes_eq(p, "RSD PTR ", 8) || !acpi_checksum_ok(p, RSDP_V1_LEN)) {
 		acpi_warn("acpi: RSDP has a bad signature or checksum; no ACPI "
@@ -915,6 +1087,6 @@ int acpi_parse(const void *rsdp, acpi_map_fn map, struct acpi_info *info)
 	if (!want[0].tbl)
 		acpi_warn("acpi: no valid MADT (APIC table); running on the boot "
 			  "CPU alone\n");
-	cross_check(info);
+	cross_check(info, want[0].tbl, want[0].len);
 	return madt_ok;
 }

@@ -12,13 +12,16 @@
  * no widths), so the kernel's small printf needs nothing more. Each says what
  * is wrong and what is done about it.
  *
- * Node numbering: a node is its proximity domain number (node = pxm). An SRAT
- * naming a domain >= MAX_NODES is not used at all (one node), so every node
- * number fits and there can be no more than MAX_NODES of them. QEMU numbers
- * domains 0..n-1 as its -numa node ids, so nodes match QEMU's. (Linux instead
- * numbers nodes in order of first appearance in the SRAT; for QEMU's tables,
- * which list domains in order, the two agree.) The SLIT is indexed by the same
- * numbers.
+ * Node numbering follows Linux 6.1 (drivers/acpi/numa/srat.c,
+ * acpi_map_pxm_to_node): a proximity domain gets the next free node number
+ * the first time the SRAT names it, processor entries (types 0, 2 and the
+ * generic initiators of type 5, enabled ones, in table order) first, then
+ * memory entries (type 1). Domain numbers themselves mean nothing; the SLIT,
+ * indexed by domain, is read through the same mapping. Without a usable SRAT
+ * there is one node, 0, holding every CPU. One difference remains: a node
+ * that ends up with neither memory nor a CPU (its only CPU entry overridden
+ * by a later one, or naming an APIC ID the MADT lacks) stays offline in
+ * Linux and is left out of its report; here it is an empty node.
  */
 #ifndef ARCH_X86_ACPI_H
 #define ARCH_X86_ACPI_H
@@ -29,14 +32,33 @@
 
 #define ACPI_MAX_IOAPICS	8
 #define ACPI_MAX_ISOS		16
-#define ACPI_MAX_MEM		(2 * MAX_NODES + 8)	/* SRAT memory ranges kept */
+/* SRAT memory ranges: Linux's NR_NODE_MEMBLKS (include/linux/numa.h); more
+ * make Linux give up on the SRAT (numa_add_memblk), and so do we. */
+#define ACPI_MAX_MEM		(2 * MAX_NODES)
+/* SRAT processor entries kept: firmware lists possible CPUs, more than run. */
+#define ACPI_MAX_SRAT_CPUS	(2 * NR_CPUS)
+/*
+ * Proximity domains a node can be made of: Linux 6.1's MAX_PXM_DOMAINS
+ * (include/acpi/acpi_numa.h), 256 ("old pxm spec is defined 8 bit") unless
+ * MAX_NUMNODES is larger. acpi_map_pxm_to_node() refuses a domain beyond it,
+ * and the SRAT is then not used.
+ */
+#define ACPI_MAX_PXM		(MAX_NODES > 256 ? MAX_NODES : 256)
+/* x86's MAX_LOCAL_APIC: SRAT entries for larger APIC IDs are skipped
+ * (arch/x86/mm/srat.c). */
+#define ACPI_MAX_LOCAL_APIC	32768
 
-/* One processor entry of the MADT (type 0 or 9), in table order. */
+/*
+ * A processor of the MADT (type 0 or 9) that gets a logical CPU number, as
+ * Linux 6.1 numbers them (arch/x86/kernel/acpi/boot.c, acpi_parse_lapic and
+ * acpi_parse_x2apic; arch/x86/kernel/apic/apic.c, allocate_logical_cpuid):
+ * enabled entries in table order; LAPIC ID 0xff and x2APIC ID 0xffffffff are
+ * placeholders and ignored, disabled entries get no number, and an APIC ID
+ * seen before keeps its first number.
+ */
 struct acpi_cpu {
 	uint32_t apic_id;
 	uint32_t uid;		/* ACPI processor UID */
-	uint8_t enabled;	/* flags bit 0 */
-	uint8_t online_capable;	/* flags bit 1 (ACPI 6.3): may be enabled later */
 	uint8_t x2apic;		/* came from a type 9 entry */
 };
 
@@ -57,6 +79,7 @@ struct acpi_mem_range {
 	uint64_t base;
 	uint64_t len;
 	uint32_t pxm;		/* proximity domain as the SRAT gives it */
+	int node;		/* its node number */
 };
 
 struct acpi_info {
@@ -71,7 +94,7 @@ struct acpi_info {
 
 	/* MADT */
 	uint64_t lapic_addr;		/* 32-bit field, or the type 5 override */
-	int ncpus;			/* entries kept in cpus[], enabled or not */
+	int ncpus;			/* CPUs in cpus[], at most NR_CPUS */
 	struct acpi_cpu cpus[NR_CPUS];
 	int nioapics;
 	struct acpi_ioapic ioapics[ACPI_MAX_IOAPICS];
@@ -80,22 +103,29 @@ struct acpi_info {
 	int lapic_nmi_lint;		/* LINT pin of the LAPIC NMI (type 4), or -1 */
 
 	/*
-	 * SRAT: which proximity domain each APIC ID is in, and memory ranges.
-	 * has_srat is 0 when there is none or it is unusable (a domain >=
-	 * MAX_NODES, no CPU entry left): the kernel then runs with one node.
-	 * After acpi_parse(), every srat_cpus[] APIC ID is in cpus[].
+	 * SRAT, node numbers by first appearance (see the top): has_srat is 0
+	 * when there is none or Linux would not use it (a malformed entry, a
+	 * domain >= ACPI_MAX_PXM, more than MAX_NODES domains, no memory
+	 * entry, overlapping ranges of two nodes): then nnodes is 1. Every
+	 * srat_cpus[].node and mem[].node is below nnodes. When an APIC ID is
+	 * listed twice, the later entry wins (set_apicid_to_node).
 	 */
 	int has_srat;
+	int srat_revision;		/* header revision: domain width */
+	int nnodes;
+	uint32_t node_pxm[MAX_NODES];	/* proximity domain of each node */
 	int nsrat_cpus;
-	struct { uint32_t apic_id; uint32_t pxm; } srat_cpus[NR_CPUS];
+	struct { uint32_t apic_id; int node; } srat_cpus[ACPI_MAX_SRAT_CPUS];
 	int nmem;
 	struct acpi_mem_range mem[ACPI_MAX_MEM];
 
-	/* SLIT: distances between localities (proximity domains); 0xFF means
-	 * unreachable. has_slit is 0 when there is none or it is unusable. */
+	/*
+	 * Distances between nodes: the SLIT's where it names both domains and
+	 * is valid (every diagonal entry 10, every other above 10), else 10 on
+	 * the diagonal and 20 elsewhere. has_slit says the SLIT was used.
+	 */
 	int has_slit;
-	int slit_n;
-	uint8_t slit[MAX_NODES][MAX_NODES];
+	uint8_t distance[MAX_NODES][MAX_NODES];
 };
 
 /* Provided by the environment (kernel: the console; tests: a log buffer). */
@@ -124,10 +154,9 @@ long acpi_find_rsdp(const void *buf, size_t len);
  * checks the signature and the 20-byte checksum again. The pointers map()
  * returns must stay valid until acpi_parse() returns.
  *
- * After all tables are parsed it cross-checks them: SRAT CPU entries whose
- * APIC ID is not in the MADT are dropped, an SRAT with a domain >= MAX_NODES
- * is not used, enabled MADT CPUs missing from the SRAT are reported (they go
- * on node 0), and a SLIT that does not cover every SRAT domain is not used.
+ * After all tables are parsed it cross-checks them: SRAT processor entries
+ * whose APIC ID the MADT does not list at all are reported (one line) and
+ * ignored, and an SRAT whose memory ranges of two nodes overlap is not used.
  */
 int acpi_parse(const void *rsdp, acpi_map_fn map, struct acpi_info *info);
 
@@ -135,10 +164,11 @@ int acpi_parse(const void *rsdp, acpi_map_fn map, struct acpi_info *info);
  * The single-table parsers acpi_parse() uses; each takes the whole table
  * (header included) and its length as the mapping allows, resets and fills
  * only its own part of *info, and checks lengths but neither the signature
- * nor the checksum (acpi_parse() does). They never look at another table:
- * acpi_parse_srat() alone does not cross-check APIC IDs against the MADT.
- * Each returns 0 when its table is usable (MADT: at least one enabled CPU),
- * -1 otherwise.
+ * nor the checksum (acpi_parse() does). acpi_parse_srat() alone does not
+ * cross-check APIC IDs against the MADT; acpi_parse_slit() reads the SLIT
+ * through the node numbers acpi_parse_srat() left in *info (parse the SRAT
+ * first). Each returns 0 when its table is usable (MADT: at least one
+ * enabled CPU), -1 otherwise.
  */
 int acpi_parse_madt(const void *tbl, size_t len, struct acpi_info *info);
 int acpi_parse_srat(const void *tbl, size_t len, struct acpi_info *info);
@@ -147,12 +177,17 @@ int acpi_parse_slit(const void *tbl, size_t len, struct acpi_info *info);
 /* 1 when the len bytes at p sum to 0 (mod 256). */
 int acpi_checksum_ok(const void *p, size_t len);
 
-/* The node of proximity domain pxm (node = pxm, see the top), or -1 when it
- * cannot be a node (>= MAX_NODES). */
+/* The node of proximity domain pxm, or -1 when the SRAT gave it none. */
 int acpi_pxm_to_node(const struct acpi_info *info, uint32_t pxm);
 
-/* The node of the CPU with this APIC ID: from the SRAT, or 0 when there is no
- * usable SRAT or it does not list the CPU. */
-int acpi_cpu_node(const struct acpi_info *info, uint32_t apic_id);
+/*
+ * The node of the CPU with this APIC ID; bsp_apic is the boot CPU's (logical
+ * CPU 0). From the SRAT when it lists the CPU; an enabled CPU it does not
+ * list goes round-robin over the nodes with memory by its logical number,
+ * as Linux 6.1's numa_init_array() (arch/x86/mm/numa.c) places every CPU
+ * before init_cpu_to_node() applies the SRAT; 0 without a usable SRAT.
+ */
+int acpi_cpu_node(const struct acpi_info *info, uint32_t apic_id,
+		  uint32_t bsp_apic);
 
 #endif

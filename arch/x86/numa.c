@@ -11,6 +11,7 @@
 #include "numa.h"
 #include "acpi_boot.h"
 #include "bootinfo.h"
+#include "lapic.h"
 #include "paging.h"
 #include "pmm.h"
 #include "printk.h"
@@ -74,16 +75,14 @@ static void add_free(int node, uint64_t a, uint64_t b)
 
 int numa_cpu_node(uint32_t apic_id)
 {
-	int node = numa.has_srat ? acpi_cpu_node(&acpi_info, apic_id) : 0;
+	int node = numa.has_srat ? acpi_cpu_node(&acpi_info, apic_id, lapic_id()) : 0;
 
 	return node >= 0 && node < numa.nnodes ? node : 0;
 }
 
 static int mem_node(const struct acpi_mem_range *m)
 {
-	int node = acpi_pxm_to_node(&acpi_info, m->pxm);
-
-	return node >= 0 && node < MAX_NODES ? node : -1;
+	return m->node >= 0 && m->node < numa.nnodes ? m->node : -1;
 }
 
 int numa_addr_in_node(int node, uint64_t addr, uint64_t len)
@@ -119,23 +118,17 @@ static void find_nodes(void)
 		lo[i] = ~0ull;
 		hi[i] = 0;
 	}
+	/* Node numbers and distances are acpi.c's (one node without an
+	 * SRAT), so acpitopo reports the same ones. */
 	numa.has_srat = acpi_info.has_srat;
-	numa.nnodes = 1;
+	numa.nnodes = numa.has_srat ? acpi_info.nnodes : 1;
 	if (numa.has_srat) {
-		for (i = 0; i < acpi_info.nsrat_cpus; i++) {
-			int n = acpi_pxm_to_node(&acpi_info, acpi_info.srat_cpus[i].pxm);
-
-			if (n >= 0 && n < MAX_NODES && n + 1 > numa.nnodes)
-				numa.nnodes = n + 1;
-		}
 		for (i = 0; i < acpi_info.nmem; i++) {
 			const struct acpi_mem_range *m = &acpi_info.mem[i];
 			int n = mem_node(m);
 
 			if (n < 0 || !m->len)
 				continue;
-			if (n + 1 > numa.nnodes)
-				numa.nnodes = n + 1;
 			if (m->base < lo[n])
 				lo[n] = m->base;
 			if (m->base + m->len > hi[n])
@@ -159,11 +152,8 @@ static void find_nodes(void)
 
 	for (i = 0; i < MAX_NODES; i++)
 		for (j = 0; j < MAX_NODES; j++)
-			numa.distance[i][j] = i == j ? LOCAL_DISTANCE : REMOTE_DISTANCE;
-	if (acpi_info.has_slit && acpi_info.slit_n >= numa.nnodes)
-		for (i = 0; i < numa.nnodes; i++)
-			for (j = 0; j < numa.nnodes; j++)
-				numa.distance[i][j] = acpi_info.slit[i][j];
+			numa.distance[i][j] = numa.has_srat ? acpi_info.distance[i][j] :
+				i == j ? LOCAL_DISTANCE : REMOTE_DISTANCE;
 }
 
 /* Usable memory below 4 GiB, each piece to its node. */

@@ -2,8 +2,9 @@
  * numa.h - the machine's NUMA nodes as the SRAT and SLIT describe them, and
  * the page pools built from them.
  *
- * Node n is proximity domain n (acpi.h). Without a usable SRAT there is one
- * node holding all memory and every CPU.
+ * Nodes are numbered as Linux numbers them, by first appearance in the SRAT
+ * (acpi.h). Without a usable SRAT there is one node holding all memory and
+ * every CPU.
  */
 #ifndef ARCH_X86_NUMA_H
 #define ARCH_X86_NUMA_H
@@ -28,7 +29,9 @@ extern struct numa_info numa;
  * page allocator. After acpi_boot_init(), before any allocation. */
 void numa_init(void);
 
-/* Node of the CPU with this APIC ID (0 when the SRAT does not say). */
+/* Node of the CPU with this APIC ID (acpi_cpu_node(): the SRAT's, or
+ * round-robin over the nodes with memory when it does not list the CPU).
+ * On the boot CPU, after lapic_init(). */
 int numa_cpu_node(uint32_t apic_id);
 
 /* 1 when [addr, addr + len) lies inside node's memory as the firmware

@@ -215,8 +215,6 @@ static void find_slots(void)
 			seen_bsp = 1;
 			continue;
 		}
-		if (!c->enabled)
-			continue;
 		if (c->apic_id > 0xfe) {
 			printk("smp: APIC ID 0x%x needs x2APIC mode, which this kernel "
 			       "does not use; left out\n", c->apic_id);

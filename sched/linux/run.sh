@@ -15,7 +15,8 @@
 # TRACE_FILE (a second serial port, ttyS1, written to that file: init's
 # trace:dump goes there; as scripts/qemu.sh's TRACE_FILE),
 # LINUX_TIMEOUT (seconds, default 300), BZIMAGE and INITRD (use these files
-# instead of building).
+# instead of building), QEMU_EXTRA (more QEMU arguments, split at spaces:
+# tests/acpi/linux-tables.sh adds crafted ACPI tables with -acpitable).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -31,7 +32,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 set +e
 # shellcheck disable=SC2086 # the shape's arguments are words by design
-timeout "${LINUX_TIMEOUT:-300}" qemu-system-x86_64 $args \
+timeout "${LINUX_TIMEOUT:-300}" qemu-system-x86_64 $args ${QEMU_EXTRA:-} \
 	-accel tcg -cpu qemu64,vendor=GenuineIntel \
 	-display none -serial stdio "${com2[@]}" -monitor none -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \

@@ -349,3 +349,16 @@ int qemu_tables(struct mem *m, const struct qemu_shape *s, uint64_t *out)
 	}
 	return k;
 }
+
+void srat_gi(struct tbl *t, uint32_t pxm, uint32_t flags)
+{
+	tbl_u8(t, 5);
+	tbl_u8(t, 32);
+	tbl_u8(t, 0);
+	tbl_u8(t, 1);			/* device handle type: PCI */
+	tbl_u32(t, pxm);
+	for (int i = 0; i < 16; i++)
+		tbl_u8(t, 0);		/* device handle */
+	tbl_u32(t, flags);
+	tbl_u32(t, 0);
+}

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #define MEM_SIZE	0x10000		/* 64 KiB of "physical memory" */
-#define TBL_MAX		16384
+#define TBL_MAX		16384	/* an MADT of NR_CPUS + 6 x2APIC entries */
 
 struct mem {
 	uint8_t b[MEM_SIZE];
@@ -56,6 +56,7 @@ void srat_cpu(struct tbl *t, uint32_t pxm, uint8_t apic_id, uint32_t flags);
 void srat_x2apic(struct tbl *t, uint32_t pxm, uint32_t x2apic_id, uint32_t flags);
 void srat_mem(struct tbl *t, uint32_t pxm, uint64_t base, uint64_t len,
 	      uint32_t flags);
+void srat_gi(struct tbl *t, uint32_t pxm, uint32_t flags);	/* type 5 */
 
 /* SLIT of n localities from a row-major n*n matrix. */
 void slit_build(struct tbl *t, unsigned n, const uint8_t *dist);

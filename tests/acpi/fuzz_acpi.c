@@ -42,11 +42,22 @@ static void check(const struct acpi_info *info)
 	if (info->ncpus < 0 || info->ncpus > NR_CPUS ||
 	    info->nioapics < 0 || info->nioapics > ACPI_MAX_IOAPICS ||
 	    info->nisos < 0 || info->nisos > ACPI_MAX_ISOS ||
-	    info->nsrat_cpus < 0 || info->nsrat_cpus > NR_CPUS ||
+	    info->nsrat_cpus < 0 || info->nsrat_cpus > ACPI_MAX_SRAT_CPUS ||
 	    info->nmem < 0 || info->nmem > ACPI_MAX_MEM ||
-	    info->slit_n < 0 || info->slit_n > MAX_NODES ||
-	    (info->has_slit && info->slit_n == 0))
+	    info->nnodes < 0 || info->nnodes > MAX_NODES)
 		__builtin_trap();
+	for (int i = 0; i < info->nsrat_cpus; i++)
+		if (info->srat_cpus[i].node < 0 ||
+		    info->srat_cpus[i].node >= info->nnodes)
+			__builtin_trap();
+	for (int i = 0; i < info->nmem; i++)
+		if (info->mem[i].node < 0 || info->mem[i].node >= info->nnodes ||
+		    info->node_pxm[info->mem[i].node] != info->mem[i].pxm)
+			__builtin_trap();
+	for (int i = 0; i < info->nnodes; i++)
+		for (int j = 0; j < i; j++)
+			if (info->node_pxm[i] == info->node_pxm[j])
+				__builtin_trap();
 	for (int i = 0; i < info->ncpus; i++)
 		for (int j = 0; j < i; j++)
 			if (info->cpus[i].apic_id == info->cpus[j].apic_id)
@@ -58,24 +69,18 @@ static void check_walk(const struct acpi_info *info)
 {
 	check(info);
 	for (int i = 0; i < info->ncpus; i++) {
-		int node = acpi_cpu_node(info, info->cpus[i].apic_id);
+		int node = acpi_cpu_node(info, info->cpus[i].apic_id,
+					 info->cpus[0].apic_id);
 
-		if (node < 0 || node >= MAX_NODES)
+		if (node < 0 || node >= info->nnodes)
 			__builtin_trap();
 	}
-	if (!info->has_srat)
-		return;
-	for (int i = 0; i < info->nsrat_cpus; i++) {
-		int j;
-
-		for (j = 0; j < info->ncpus; j++)
-			if (info->cpus[j].apic_id == info->srat_cpus[i].apic_id)
-				break;
-		if (j == info->ncpus || info->srat_cpus[i].pxm >= MAX_NODES)
-			__builtin_trap();
-	}
-	for (int i = 0; i < info->nmem; i++)
-		if (info->mem[i].pxm >= MAX_NODES)
+	/* Without a usable SRAT: one node, no SLIT, 10/20. */
+	if (!info->has_srat && (info->nnodes != 1 || info->has_slit ||
+				info->nsrat_cpus || info->nmem))
+		__builtin_trap();
+	for (int i = 0; i < MAX_NODES; i++)
+		if (info->distance[i][i] != LOCAL_DISTANCE)
 			__builtin_trap();
 }
 

@@ -79,7 +79,7 @@ static uint64_t node_span_mb(const struct acpi_info *info, int n)
 	uint64_t lo = UINT64_MAX, hi = 0;
 
 	for (int i = 0; i < info->nmem; i++) {
-		if (acpi_pxm_to_node(info, info->mem[i].pxm) != n)
+		if (info->mem[i].node != n)
 			continue;
 		if (info->mem[i].base < lo)
 			lo = info->mem[i].base;
@@ -95,8 +95,8 @@ static void compare(const struct acpi_info *info, const struct topology *t)
 
 	/* Logical CPUs: the enabled MADT entries in table order. */
 	for (i = 0; i < info->ncpus; i++) {
-		if (!info->cpus[i].enabled)
-			continue;
+		uint32_t bsp = info->cpus[0].apic_id;
+
 		if (k >= t->ncpus) {
 			bad("MADT has more enabled CPUs than the shape's %d", t->ncpus);
 			return;
@@ -104,21 +104,16 @@ static void compare(const struct acpi_info *info, const struct topology *t)
 		if (info->cpus[i].apic_id != t->cpu[k].apic_id)
 			bad("cpu %d: APIC ID %u, shape says %u", k,
 			    info->cpus[i].apic_id, t->cpu[k].apic_id);
-		if (acpi_cpu_node(info, info->cpus[i].apic_id) != t->cpu[k].node)
+		if (acpi_cpu_node(info, info->cpus[i].apic_id, bsp) != t->cpu[k].node)
 			bad("cpu %d: node %d, shape says %d", k,
-			    acpi_cpu_node(info, info->cpus[i].apic_id), t->cpu[k].node);
+			    acpi_cpu_node(info, info->cpus[i].apic_id, bsp),
+			    t->cpu[k].node);
 		k++;
 	}
 	if (k != t->ncpus)
 		bad("%d enabled CPUs, shape says %d", k, t->ncpus);
 
-	if (info->has_srat)
-		for (i = 0; i < info->nsrat_cpus; i++)
-			if ((int)info->srat_cpus[i].pxm + 1 > nnodes)
-				nnodes = (int)info->srat_cpus[i].pxm + 1;
-	for (i = 0; info->has_srat && i < info->nmem; i++)
-		if ((int)info->mem[i].pxm + 1 > nnodes)
-			nnodes = (int)info->mem[i].pxm + 1;
+	nnodes = info->nnodes;
 	if (nnodes != t->nnodes)
 		bad("%d nodes, shape says %d", nnodes, t->nnodes);
 
@@ -130,8 +125,7 @@ static void compare(const struct acpi_info *info, const struct topology *t)
 
 	for (i = 0; i < t->nnodes; i++) {
 		for (j = 0; j < t->nnodes; j++) {
-			int d = info->has_slit ? info->slit[i][j] :
-				i == j ? LOCAL_DISTANCE : REMOTE_DISTANCE;
+			int d = info->distance[i][j];
 
 			if (d != t->distance[i][j])
 				bad("distance %d -> %d: %d, shape says %d", i, j,

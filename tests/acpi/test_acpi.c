@@ -97,11 +97,12 @@ static int parse_set(const uint64_t *tables, int n, int revision)
 	return acpi_parse(mem.b + 0x40, map, &info);
 }
 
-static int srat_pxm(uint32_t apic_id)
+/* The node the SRAT gives an APIC ID, or -1 when it does not list it. */
+static int srat_node(uint32_t apic_id)
 {
 	for (int i = 0; i < info.nsrat_cpus; i++)
 		if (info.srat_cpus[i].apic_id == apic_id)
-			return (int)info.srat_cpus[i].pxm;
+			return info.srat_cpus[i].node;
 	return -1;
 }
 
@@ -121,9 +122,10 @@ static int check_2n2c2t(int rc)
 
 	for (int i = 0; ok && i < 8; i++)
 		ok = info.cpus[i].apic_id == (uint32_t)i && info.cpus[i].uid ==
-		     (uint32_t)i && info.cpus[i].enabled && !info.cpus[i].x2apic &&
-		     srat_pxm(i) == i / 4 && acpi_cpu_node(&info, i) == i / 4;
-	return ok && info.mem[0].len == 0xa0000 && info.mem[2].pxm == 1 &&
+		     (uint32_t)i && !info.cpus[i].x2apic &&
+		     srat_node(i) == i / 4 && acpi_cpu_node(&info, i, 0) == i / 4;
+	return ok && info.nnodes == 2 && info.mem[0].len == 0xa0000 &&
+	       info.mem[2].pxm == 1 && info.mem[2].node == 1 &&
 	       info.mem[2].base == 256u << 20;
 }
 
@@ -140,9 +142,9 @@ static void test_good_sets(void)
 	setup();
 	n = qemu_tables(&mem, &shape_2n2c2t_slit, tb);
 	rc = parse_set(tb, n, 2);
-	tap(check_2n2c2t(rc) && info.has_slit && info.slit_n == 2 &&
-	    info.slit[0][0] == 10 && info.slit[0][1] == 20 &&
-	    info.slit[1][0] == 20, "xsdt_qemu_2n2c2t_slit_parsed");
+	tap(check_2n2c2t(rc) && info.has_slit && info.distance[0][0] == 10 &&
+	    info.distance[0][1] == 20 && info.distance[1][0] == 20,
+	    "xsdt_qemu_2n2c2t_slit_parsed");
 
 	/* The XSDT is used when valid: give the RSDT a different table set. */
 	setup();
@@ -174,7 +176,8 @@ static void test_good_sets(void)
 	}
 	rc = parse_set(tb, n, 0);
 	tap(rc == 0 && nwarn == 0 && info.ncpus == 1 && !info.has_srat &&
-	    acpi_cpu_node(&info, 0) == 0, "uniprocessor_without_srat");
+	    info.nnodes == 1 && acpi_cpu_node(&info, 0, 0) == 0,
+	    "uniprocessor_without_srat");
 
 	/* 2 sockets x 3 cores x 2 threads: APIC IDs with holes 6, 7. */
 	setup();
@@ -186,10 +189,11 @@ static void test_good_sets(void)
 	rc = parse_set(tb, n, 0);
 	tap(rc == 0 && nwarn == 0 && info.ncpus == 12 &&
 	    info.cpus[5].apic_id == 5 && info.cpus[6].apic_id == 8 &&
-	    info.cpus[11].apic_id == 13 && srat_pxm(8) == 1,
+	    info.cpus[11].apic_id == 13 && srat_node(8) == 1,
 	    "qemu_2n3c2t_apic_id_holes");
 
-	/* maxcpus: present CPUs enabled, the others kept disabled. */
+	/* maxcpus: the present CPUs are numbered, the disabled ones not, but
+	 * the SRAT places them all. */
 	setup();
 	{
 		static const struct qemu_shape s = { 2, 2, 2, 2, 4, NULL };
@@ -197,9 +201,8 @@ static void test_good_sets(void)
 		n = qemu_tables(&mem, &s, tb);
 	}
 	rc = parse_set(tb, n, 0);
-	tap(rc == 0 && nwarn == 0 && info.ncpus == 8 && info.cpus[3].enabled &&
-	    !info.cpus[4].enabled && info.nsrat_cpus == 8,
-	    "qemu_maxcpus_disabled_kept");
+	tap(rc == 0 && nwarn == 0 && info.ncpus == 4 && info.cpus[3].apic_id == 3 &&
+	    info.nsrat_cpus == 8, "qemu_maxcpus_disabled_not_numbered");
 }
 
 /* ---- RSDP ---- */
@@ -373,7 +376,6 @@ static int madt(void)
 
 static void test_madt(void)
 {
-	char want[128];
 	int rc, i;
 
 	setup();
@@ -433,26 +435,46 @@ static void test_madt(void)
 	madt_lapic(&t, 4, 2, 1);
 	rc = madt();
 	tap(rc == 0 && info.ncpus == 3 && info.cpus[2].apic_id == 2 &&
-	    info.cpus[1].uid == 1 && nwarn == 2 &&
-	    warned("repeats APIC ID 0x1 (uid 2); dropping the later entry") &&
-	    warned("repeats APIC ID 0x0 (uid 3); dropping the later entry"),
-	    "madt_duplicate_apic_id_later_dropped");
+	    info.cpus[1].uid == 1 && nwarn == 1 &&
+	    warned("MADT lists 2 enabled processors again under an APIC ID "
+		   "already listed (first 0x1); each is one CPU"),
+	    "madt_duplicate_apic_id_keeps_first_number");
+
+	/* Linux's placeholders: disabled entries repeating the APIC IDs of
+	 * enabled ones (before and after them), LAPIC ID 0xff and x2APIC ID
+	 * 0xffffffff. Accepted silently; a disabled entry costs no CPU. */
+	setup();
+	madt_begin(&t, 0xfee00000);
+	madt_lapic(&t, 0, 1, 0);
+	madt_lapic(&t, 1, 0, 1);
+	madt_lapic(&t, 2, 1, 1);
+	madt_lapic(&t, 3, 0xff, 1);
+	madt_lapic(&t, 4, 0xff, 0);
+	madt_x2apic(&t, 0xffffffff, 1, 5);
+	madt_x2apic(&t, 0xffffffff, 0, 6);
+	madt_lapic(&t, 7, 0, 0);
+	madt_lapic(&t, 8, 2, 1);
+	rc = madt();
+	tap(rc == 0 && nwarn == 0 && info.ncpus == 3 && info.cpus[0].apic_id == 0 &&
+	    info.cpus[1].apic_id == 1 && info.cpus[1].uid == 2 &&
+	    info.cpus[2].apic_id == 2, "madt_placeholders_silent_cost_no_cpu");
 
 	setup();
 	madt_begin(&t, 0xfee00000);
-	/* xAPIC IDs 0..254, then x2APIC IDs from 256 (0xff is broadcast). */
+	/* x2APIC entries: xAPIC IDs stop at 0xfe, NR_CPUS may not. */
 	for (i = 0; i < NR_CPUS + 6; i++)
-		if (i < 255)
-			madt_lapic(&t, (uint8_t)i, (uint8_t)i, 1);
-		else
-			madt_x2apic(&t, (uint32_t)i + 1, 1, (uint32_t)i);
+		madt_x2apic(&t, i, 1, i);
 	rc = madt();
-	snprintf(want, sizeof(want), "MADT lists 6 more processors than NR_CPUS "
-		 "(%d); dropping the last 6", NR_CPUS);
-	tap(rc == 0 && info.ncpus == NR_CPUS && nwarn == 1 &&
-	    info.cpus[NR_CPUS - 1].apic_id ==
-	    (uint32_t)(NR_CPUS - 1 < 255 ? NR_CPUS - 1 : NR_CPUS) &&
-	    warned(want), "madt_more_than_nr_cpus_capped_one_warning");
+	{
+		char w[160];
+
+		snprintf(w, sizeof(w), "MADT lists 6 more enabled processors than "
+			 "NR_CPUS (%d); leaving out APIC ID 0x%x and the ones "
+			 "after it", NR_CPUS, NR_CPUS);
+		tap(rc == 0 && info.ncpus == NR_CPUS && nwarn == 1 &&
+		    info.cpus[NR_CPUS - 1].apic_id == NR_CPUS - 1 && warned(w),
+		    "madt_more_than_nr_cpus_capped_one_warning");
+	}
 
 	setup();
 	madt_begin(&t, 0xfee00000);
@@ -460,16 +482,14 @@ static void test_madt(void)
 	madt_lapic(&t, 1, 1, 0);
 	madt_lapic(&t, 2, 2, 2);
 	rc = madt();
-	tap(rc == 0 && nwarn == 0 && info.ncpus == 3 && info.cpus[0].enabled &&
-	    !info.cpus[1].enabled && !info.cpus[1].online_capable &&
-	    !info.cpus[2].enabled && info.cpus[2].online_capable,
-	    "madt_disabled_cpus_kept_in_order");
+	tap(rc == 0 && nwarn == 0 && info.ncpus == 1 && info.cpus[0].apic_id == 0,
+	    "madt_disabled_and_online_capable_not_numbered");
 
 	setup();
 	madt_begin(&t, 0xfee00000);
 	madt_lapic(&t, 0, 0, 0);
 	rc = madt();
-	tap(rc == -1 && info.ncpus == 1 && warned("MADT lists no enabled processor"),
+	tap(rc == -1 && info.ncpus == 0 && warned("MADT lists no enabled processor"),
 	    "madt_no_enabled_cpu_unusable");
 
 	setup();
@@ -478,10 +498,9 @@ static void test_madt(void)
 	madt_x2apic(&t, 300, 1, 1);
 	madt_x2apic(&t, 301, 0, 2);
 	rc = madt();
-	tap(rc == 0 && nwarn == 0 && info.ncpus == 3 && !info.cpus[0].x2apic &&
+	tap(rc == 0 && nwarn == 0 && info.ncpus == 2 && !info.cpus[0].x2apic &&
 	    info.cpus[1].apic_id == 300 && info.cpus[1].x2apic &&
-	    info.cpus[1].uid == 1 && info.cpus[1].enabled &&
-	    !info.cpus[2].enabled, "madt_x2apic_entries");
+	    info.cpus[1].uid == 1, "madt_x2apic_entries");
 
 	setup();
 	madt_begin(&t, 0xfee00000);
@@ -496,9 +515,8 @@ static void test_madt(void)
 	madt_lapic(&t, 0, 0xff, 1);
 	madt_lapic(&t, 1, 0, 1);
 	rc = madt();
-	tap(rc == 0 && info.ncpus == 1 && info.cpus[0].apic_id == 0 &&
-	    warned("gives APIC ID 0xff (broadcast); ignoring that processor"),
-	    "madt_broadcast_apic_id_ignored");
+	tap(rc == 0 && info.ncpus == 1 && info.cpus[0].apic_id == 0 && nwarn == 0,
+	    "madt_broadcast_apic_id_ignored_silently");
 
 	setup();
 	madt_begin(&t, 0xfee00000);
@@ -555,6 +573,13 @@ static int srat(void)
 	return acpi_parse_srat(t.b, t.n, &info);
 }
 
+/* A minimal SRAT body after srat_begin(): one memory range in domain pxm,
+ * which Linux needs before it uses an SRAT. */
+static void srat_some_memory(uint32_t pxm)
+{
+	srat_mem(&t, pxm, 0, 0x1000000, 1);
+}
+
 static void test_srat(void)
 {
 	int rc;
@@ -565,19 +590,146 @@ static void test_srat(void)
 	srat_cpu(&t, 1, 1, 0);			/* disabled */
 	srat_x2apic(&t, 1, 300, 1);
 	srat_x2apic(&t, 0, 301, 0);		/* disabled */
-	srat_cpu(&t, 0x102, 2, 1);		/* pxm high bytes */
 	srat_mem(&t, 0, 0, 0xa0000, 1);
 	srat_mem(&t, 1, 0x100000, 0x100000, 0);	/* disabled */
 	srat_mem(&t, 1, 0x200000, 0x100000, 1);
 	srat_mem(&t, 0, 0, 0, 0);		/* QEMU's zero-length entry */
 	srat_mem(&t, 0, 0x400000, 0, 1);	/* empty, even if enabled */
 	rc = srat();
-	tap(rc == 0 && nwarn == 0 && info.has_srat && info.nsrat_cpus == 3 &&
+	tap(rc == 0 && nwarn == 0 && info.has_srat && info.nsrat_cpus == 2 &&
 	    info.srat_cpus[0].apic_id == 0 && info.srat_cpus[1].apic_id == 300 &&
-	    info.srat_cpus[1].pxm == 1 && info.srat_cpus[2].pxm == 0x102 &&
-	    info.nmem == 2 && info.mem[1].base == 0x200000 && info.mem[1].pxm == 1,
+	    info.srat_cpus[1].node == 1 && info.nnodes == 2 &&
+	    info.nmem == 2 && info.mem[1].base == 0x200000 && info.mem[1].node == 1,
 	    "srat_disabled_and_empty_entries_ignored");
 
+	/* Node numbers by first appearance: processor entries (types 0, 2
+	 * and generic initiators, in table order) first, then memory. */
+	setup();
+	srat_begin(&t);
+	srat_mem(&t, 7, 0, 0x1000000, 1);	/* memory comes last */
+	srat_cpu(&t, 5, 0, 1);
+	srat_cpu(&t, 3, 1, 0);			/* disabled: numbers nothing */
+	srat_x2apic(&t, 2, 1, 1);
+	srat_gi(&t, 9, 1);
+	srat_cpu(&t, 5, 2, 1);
+	srat_gi(&t, 11, 0);			/* disabled: see below */
+	srat_mem(&t, 2, 0x1000000, 0x1000000, 1);
+	rc = srat();
+	tap(rc == 0 && nwarn == 0 && info.nnodes == 4 && info.node_pxm[0] == 5 &&
+	    info.node_pxm[1] == 2 && info.node_pxm[2] == 9 &&
+	    info.node_pxm[3] == 7 && srat_node(0) == 0 && srat_node(1) == 1 &&
+	    srat_node(2) == 0 && info.mem[0].node == 3 && info.mem[1].node == 1 &&
+	    acpi_pxm_to_node(&info, 3) == -1 && acpi_pxm_to_node(&info, 11) == -1,
+	    "srat_nodes_by_first_appearance");
+
+	/* A disabled generic initiator makes Linux's handler fail, and
+	 * acpi_parse_entries_array() then handles no later processor entry
+	 * (the memory pass is separate): silently, as there. */
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 5, 0, 1);
+	srat_gi(&t, 11, 0);
+	srat_cpu(&t, 6, 1, 1);
+	srat_gi(&t, 12, 1);
+	srat_mem(&t, 7, 0, 0x1000000, 1);
+	rc = srat();
+	tap(rc == 0 && nwarn == 0 && info.nsrat_cpus == 1 && info.nnodes == 2 &&
+	    info.node_pxm[1] == 7 && srat_node(1) == -1,
+	    "srat_disabled_generic_initiator_ends_processor_pass");
+	/* So does one whose domain cannot be numbered, with a word; the SRAT
+	 * is kept (no bad_srat() there). */
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 5, 0, 1);
+	srat_gi(&t, ACPI_MAX_PXM, 1);
+	srat_cpu(&t, 6, 1, 1);
+	srat_some_memory(5);
+	rc = srat();
+	tap(rc == 0 && info.has_srat && info.nsrat_cpus == 1 && nwarn == 1 &&
+	    warned("names proximity domain 256, beyond the 256 Linux numbers; "
+		   "ignoring it and the processor entries after it"),
+	    "srat_generic_initiator_beyond_256_ends_processor_pass");
+
+	/* Domain width by revision: type 0's bits 8-31 from revision 2 on,
+	 * type 1's domain 8 bits up to revision 1. */
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 0x102, 0, 1);
+	srat_mem(&t, 0x105, 0, 0x1000000, 1);
+	rc = srat();
+	tap(rc == 0 && nwarn == 0 && info.srat_revision == 1 &&
+	    info.node_pxm[0] == 2 && info.node_pxm[1] == 5,
+	    "srat_revision_1_domains_8_bits");
+	setup();
+	srat_begin(&t);
+	t.b[8] = 2;
+	srat_mem(&t, 0x105, 0, 0x1000000, 1);
+	srat_cpu(&t, 0x102, 0, 1);
+	rc = srat();
+	tap(rc == -1 && !info.has_srat &&
+	    warned("names proximity domain 258, beyond the 256"),
+	    "srat_revision_2_domain_bits_8_31_count");
+	setup();
+	srat_begin(&t);
+	t.b[8] = 2;
+	srat_cpu(&t, 2, 0, 1);
+	srat_mem(&t, 0x105, 0, 0x1000000, 1);
+	rc = srat();
+	tap(rc == -1 && !info.has_srat &&
+	    warned("names proximity domain 261, beyond the 256"),
+	    "srat_revision_2_memory_domain_32_bits");
+
+	/* Any domain below 256 (MAX_PXM_DOMAINS) is a node; 256 is refused. */
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 255, 0, 1);
+	srat_some_memory(200);
+	rc = srat();
+	tap(rc == 0 && nwarn == 0 && info.nnodes == 2 && srat_node(0) == 0 &&
+	    info.node_pxm[1] == 200, "srat_any_domain_below_256");
+	setup();
+	srat_begin(&t);
+	srat_x2apic(&t, ACPI_MAX_PXM, 0, 1);
+	srat_some_memory(0);
+	rc = srat();
+	tap(rc == -1 && !info.has_srat && info.nnodes == 1 &&
+	    warned("SRAT entry at offset 0x30 names proximity domain 256, beyond "
+		   "the 256 Linux numbers; not using the SRAT (one node)"),
+	    "srat_domain_256_unusable");
+
+	/* MAX_NODES domains fit, one more does not. */
+	setup();
+	srat_begin(&t);
+	for (int i = 0; i < MAX_NODES; i++)
+		srat_cpu(&t, 100 + i, i, 1);
+	srat_some_memory(100);
+	rc = srat();
+	tap(rc == 0 && nwarn == 0 && info.nnodes == MAX_NODES &&
+	    srat_node(MAX_NODES - 1) == MAX_NODES - 1, "srat_max_nodes_domains");
+	setup();
+	srat_begin(&t);
+	for (int i = 0; i < MAX_NODES; i++)
+		srat_cpu(&t, 100 + i, i, 1);
+	srat_some_memory(100 + MAX_NODES);
+	rc = srat();
+	tap(rc == -1 && !info.has_srat &&
+	    warned("one more than MAX_NODES") && warned("not using the SRAT"),
+	    "srat_more_domains_than_max_nodes_unusable");
+
+	/* An APIC ID listed twice: the later entry wins, silently; the
+	 * earlier domain keeps its node number. */
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 4, 0, 1);
+	srat_cpu(&t, 6, 1, 1);
+	srat_x2apic(&t, 6, 0, 1);
+	srat_some_memory(4);
+	rc = srat();
+	tap(rc == 0 && nwarn == 0 && info.nsrat_cpus == 2 && srat_node(0) == 1 &&
+	    srat_node(1) == 1 && info.nnodes == 2 && info.node_pxm[0] == 4,
+	    "srat_repeated_apic_id_later_wins");
+
+	/* The cases where Linux does not use the SRAT at all. */
 	setup();
 	srat_begin(&t);
 	srat_cpu(&t, 0, 0, 1);
@@ -585,9 +737,9 @@ static void test_srat(void)
 	tbl_u8(&t, 0);
 	srat_cpu(&t, 1, 1, 1);
 	rc = srat();
-	tap(rc == 0 && info.nsrat_cpus == 1 &&
-	    warned("SRAT entry at offset 0x40 has length 0; ignoring the rest of "
-		   "the SRAT"), "srat_entry_length_zero_stops_walk");
+	tap(rc == -1 && !info.has_srat && info.nsrat_cpus == 0 &&
+	    warned("SRAT entry at offset 0x40 has length 0; not using the SRAT "
+		   "(one node)"), "srat_entry_length_zero_unusable");
 
 	setup();
 	srat_begin(&t);
@@ -596,30 +748,84 @@ static void test_srat(void)
 	tbl_u8(&t, 16);
 	for (int i = 0; i < 14; i++)
 		tbl_u8(&t, 0);
+	srat_some_memory(0);
 	rc = srat();
-	tap(rc == 0 && info.nsrat_cpus == 1 && info.nmem == 0 &&
-	    warned("SRAT entry at offset 0x40 (type 1) has length 16, shorter "
-		   "than 40"), "srat_entry_shorter_than_type_stops_walk");
+	tap(rc == -1 && !info.has_srat &&
+	    warned("SRAT entry at offset 0x40 (type 1) has length 16, not 40 or "
+		   "more; not using the SRAT"), "srat_memory_entry_short_unusable");
 
 	setup();
 	srat_begin(&t);
 	srat_cpu(&t, 0, 0, 1);
-	srat_cpu(&t, 1, 0, 1);
-	srat_mem(&t, 0, 0xfffffffffff00000ull, 0x200000, 1);
+	t.b[t.n - 15] = 20;			/* type 0 of length 20 */
+	for (int i = 0; i < 4; i++)
+		tbl_u8(&t, 0);
+	srat_some_memory(0);
 	rc = srat();
-	tap(rc == 0 && info.nsrat_cpus == 1 && info.srat_cpus[0].pxm == 0 &&
-	    info.nmem == 0 && warned("repeats APIC ID 0x0; keeping the first "
-				     "(domain 0)") &&
-	    warned("wraps past the end of the address space"),
-	    "srat_duplicate_and_wrapping_entries_ignored");
+	tap(rc == -1 && !info.has_srat &&
+	    warned("SRAT entry at offset 0x30 (type 0) has length 20, not 16; "
+		   "not using the SRAT"), "srat_cpu_entry_not_16_unusable");
 
 	setup();
 	srat_begin(&t);
-	srat_mem(&t, 0, 0, 0xa0000, 1);
+	srat_cpu(&t, 0, 0, 0);			/* disabled, still checked */
+	t.b[t.n - 15] = 12;
+	t.n -= 4;
+	srat_some_memory(0);
+	rc = srat();
+	tap(rc == -1 && !info.has_srat && warned("(type 0) has length 12, not 16"),
+	    "srat_disabled_cpu_entry_short_unusable");
+
+	setup();
+	srat_begin(&t);
+	srat_x2apic(&t, 0, 0, 1);
+	t.b[t.n - 23] = 20;			/* type 2 of 20 bytes */
+	t.n -= 4;
+	srat_some_memory(0);
 	rc = srat();
 	tap(rc == -1 && !info.has_srat &&
-	    warned("SRAT names no enabled processor; not using it"),
-	    "srat_without_cpus_unusable");
+	    warned("(type 2) has length 20, not 24 or more"),
+	    "srat_x2apic_entry_short_unusable");
+
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 0, 0, 1);
+	srat_mem(&t, 0, 0, 0, 0);		/* only a disabled range */
+	rc = srat();
+	tap(rc == -1 && !info.has_srat &&
+	    warned("SRAT lists no enabled memory range; not using it (one node)"),
+	    "srat_without_memory_unusable");
+
+	/* A range wrapping past 2^64: dropped with a word, the SRAT kept
+	 * (arch/x86/mm/numa.c, numa_add_memblk_to). */
+	setup();
+	srat_begin(&t);
+	srat_cpu(&t, 0, 0, 1);
+	srat_mem(&t, 0, 0xfffffffffff00000ull, 0x200000, 1);
+	srat_some_memory(0);
+	rc = srat();
+	tap(rc == 0 && info.has_srat && info.nmem == 1 && nwarn == 1 &&
+	    warned("wraps past the end of the address space; ignoring it"),
+	    "srat_wrapping_range_ignored");
+
+	/* Memory alone is enough: every CPU then goes round-robin. */
+	setup();
+	srat_begin(&t);
+	srat_some_memory(3);
+	rc = srat();
+	tap(rc == 0 && nwarn == 0 && info.has_srat && info.nsrat_cpus == 0 &&
+	    info.nnodes == 1, "srat_memory_only_usable");
+
+	/* A cut table: the entries before the cut are used. */
+	setup();
+	srat_begin(&t);
+	srat_some_memory(0);
+	srat_cpu(&t, 0, 0, 1);
+	tbl_end(&t);
+	rc = acpi_parse_srat(t.b, t.n - 6, &info);
+	tap(rc == 0 && info.has_srat && info.nsrat_cpus == 0 &&
+	    warned("SRAT says length 104 but only 98 bytes are there") &&
+	    warned("runs past the end of the table"), "srat_cut_keeps_entries_before");
 }
 
 /* ---- SLIT ---- */
@@ -630,49 +836,81 @@ static int slit(unsigned n, const uint8_t *d)
 	return acpi_parse_slit(t.b, t.n, &info);
 }
 
+/* An SRAT in *info numbering domains pxm[0..n-1] as nodes 0..n-1. */
+static void nodes_of(const uint32_t *pxm, int n)
+{
+	srat_begin(&t);
+	for (int i = 0; i < n; i++)
+		srat_mem(&t, pxm[i], 0x1000000ull * i, 0x1000000, 1);
+	srat();
+}
+
 static void test_slit(void)
 {
 	static const uint8_t good[] = { 10, 15, 0xff, 15, 10, 25, 30, 25, 10 };
 	static const uint8_t diag[] = { 10, 20, 20, 20 };
 	static const uint8_t low[] = { 10, 20, 9, 10 };
-	static uint8_t big[(MAX_NODES + 1) * (MAX_NODES + 1)];
-	char want[128];
+	static const uint8_t ten[] = { 10, 10, 10, 10 };
+	static const uint32_t p012[] = { 0, 1, 2 }, p21[] = { 2, 1 };
+	static const uint32_t p1[] = { 1 };
 	int rc;
 
 	setup();
+	nodes_of(p012, 3);
 	rc = slit(3, good);
-	tap(rc == 0 && nwarn == 0 && info.has_slit && info.slit_n == 3 &&
-	    info.slit[0][2] == 0xff && info.slit[2][0] == 30 &&
-	    info.slit[1][2] == 25, "slit_good_with_unreachable");
+	tap(rc == 0 && nwarn == 0 && info.has_slit && info.distance[0][2] == 0xff &&
+	    info.distance[2][0] == 30 && info.distance[1][2] == 25,
+	    "slit_good_with_unreachable");
+
+	/* Indexed through the node numbers: domain 2 is node 0. */
+	setup();
+	nodes_of(p21, 2);
+	rc = slit(3, good);
+	tap(rc == 0 && nwarn == 0 && info.distance[0][1] == 25 &&
+	    info.distance[1][0] == 25 && info.distance[0][0] == 10,
+	    "slit_through_node_numbers");
+
+	/* Localities that are no node are skipped; pairs the SLIT does not
+	 * cover keep 10/20. */
+	setup();
+	nodes_of(p012, 3);
+	rc = slit(2, dist_2n);
+	tap(rc == 0 && nwarn == 0 && info.distance[0][1] == 20 &&
+	    info.distance[2][2] == 10 && info.distance[2][0] == 20,
+	    "slit_smaller_than_srat_partly_used");
+	setup();
+	nodes_of(p1, 1);
+	rc = slit(3, good);
+	tap(rc == 0 && nwarn == 0 && info.distance[0][0] == 10,
+	    "slit_larger_than_srat_used");
 
 	setup();
+	nodes_of(p012, 2);
 	rc = slit(2, diag);
-	tap(rc == -1 && !info.has_slit &&
+	tap(rc == -1 && !info.has_slit && info.distance[0][1] == 20 &&
 	    warned("SLIT distance 1 -> 1 is 20, not 10; ignoring the SLIT"),
 	    "slit_bad_diagonal_ignored");
 
 	setup();
+	nodes_of(p012, 2);
 	rc = slit(2, low);
 	tap(rc == -1 && !info.has_slit &&
-	    warned("SLIT distance 1 -> 0 is 9, less than the local 10"),
+	    warned("SLIT distance 1 -> 0 is 9, not more than the local 10"),
 	    "slit_distance_below_local_ignored");
 
 	setup();
-	memset(big, 20, sizeof(big));
-	for (int i = 0; i < MAX_NODES + 1; i++)
-		big[i * (MAX_NODES + 1) + i] = 10;
-	rc = slit(MAX_NODES + 1, big);
-	snprintf(want, sizeof(want), "SLIT has %d localities (high word 0), not "
-		 "1..%d (MAX_NODES)", MAX_NODES + 1, MAX_NODES);
-	tap(rc == -1 && !info.has_slit && warned(want),
-	    "slit_too_many_localities_ignored");
+	nodes_of(p012, 2);
+	rc = slit(2, ten);
+	tap(rc == -1 && !info.has_slit && info.distance[0][1] == 20 &&
+	    warned("SLIT distance 0 -> 1 is 10, not more than the local 10"),
+	    "slit_remote_distance_10_ignored");
 
 	setup();
 	rc = slit(2, dist_2n);
 	put32(t.b + 40, 1);			/* n = 2^32 + 2 */
 	tbl_fix(&t);
 	rc = acpi_parse_slit(t.b, t.n, &info);
-	tap(rc == -1 && !info.has_slit && warned("(high word 1)"),
+	tap(rc == -1 && !info.has_slit && warned("(and more)"),
 	    "slit_locality_count_high_word_ignored");
 
 	setup();
@@ -681,7 +919,7 @@ static void test_slit(void)
 	tbl_fix(&t);
 	rc = acpi_parse_slit(t.b, t.n, &info);
 	tap(rc == -1 && !info.has_slit &&
-	    warned("SLIT of length 48 is too short for 3 x 3 distances"),
+	    warned("SLIT of length 48 is too short for 3 localities squared"),
 	    "slit_too_short_for_matrix_ignored");
 }
 
@@ -697,6 +935,7 @@ static int parse_with(struct tbl *s, struct tbl *l, int srat_first)
 	madt_begin(&m, 0xfee00000);
 	for (int i = 0; i < 4; i++)
 		madt_lapic(&m, i, i, 1);
+	madt_lapic(&m, 4, 0x30, 0);		/* a disabled, hot-plug place */
 	tbl_end(&m);
 	if (s && srat_first)
 		tb[n++] = mem_place(&mem, s);
@@ -723,48 +962,54 @@ static void srat_4cpus(struct tbl *s, uint32_t pxm2, uint32_t id3)
 static void test_cross(void)
 {
 	static struct tbl l;
-	char want[128];
 	int rc;
 
 	setup();
 	srat_4cpus(&t, 1, 3);
 	rc = parse_with(&t, NULL, 1);
 	tap(rc == 0 && nwarn == 0 && info.has_srat && info.nsrat_cpus == 4 &&
-	    acpi_cpu_node(&info, 2) == 1 && acpi_cpu_node(&info, 1) == 0,
+	    acpi_cpu_node(&info, 2, 0) == 1 && acpi_cpu_node(&info, 1, 0) == 0,
 	    "srat_before_madt_cross_checked_after");
 
+	/* An SRAT entry for a disabled MADT place is normal: no warning. */
+	setup();
+	srat_4cpus(&t, 1, 0x30);
+	rc = parse_with(&t, NULL, 0);
+	tap(rc == 0 && nwarn == 0 && info.nsrat_cpus == 4,
+	    "srat_names_disabled_madt_cpu_silently");
+
+	/* An APIC ID the MADT does not list at all: one line, entry ignored;
+	 * the CPU it leaves out goes round-robin. */
 	setup();
 	srat_4cpus(&t, 1, 0x20);
 	rc = parse_with(&t, NULL, 1);
-	tap(rc == 0 && info.has_srat && info.nsrat_cpus == 3 && nwarn == 2 &&
+	tap(rc == 0 && info.has_srat && info.nsrat_cpus == 3 && nwarn == 1 &&
 	    warned("SRAT names APIC ID 0x20, which the MADT does not list; "
-		   "ignoring that entry") &&
-	    warned("1 enabled CPUs (first APIC ID 0x3) are not in the SRAT; "
-		   "putting them on node 0") && acpi_cpu_node(&info, 3) == 0,
+		   "ignoring that entry") && acpi_cpu_node(&info, 3, 0) == 1,
 	    "srat_unknown_apic_id_ignored");
 
-	setup();
-	srat_4cpus(&t, MAX_NODES, 3);
-	rc = parse_with(&t, NULL, 0);
-	snprintf(want, sizeof(want), "SRAT puts APIC ID 0x2 in proximity domain "
-		 "%d, beyond MAX_NODES (%d); not using the SRAT (one node)",
-		 MAX_NODES, MAX_NODES);
-	tap(rc == 0 && !info.has_srat && acpi_cpu_node(&info, 2) == 0 &&
-	    warned(want),
-	    "srat_domain_beyond_max_nodes_unusable");
-
+	/* Enabled CPUs the SRAT does not list: logical CPU i goes to the
+	 * (i mod k)th of the k nodes with memory (numa_init_array). Node 1
+	 * (domain 9) has none, so k = 2 and CPUs 1 and 3 both go to node 2
+	 * (domain 5)... */
 	setup();
 	srat_begin(&t);
-	for (int i = 0; i < 4; i++)
-		srat_cpu(&t, 0, i, 1);
-	srat_mem(&t, 0x10000, 0, 0x1000000, 1);
+	srat_cpu(&t, 0, 0, 1);
+	srat_cpu(&t, 9, 2, 1);
+	srat_mem(&t, 0, 0, 0x1000000, 1);
+	srat_mem(&t, 5, 0x1000000, 0x1000000, 1);
 	tbl_end(&t);
 	rc = parse_with(&t, NULL, 0);
-	tap(rc == 0 && !info.has_srat &&
-	    warned("SRAT puts a memory range in proximity domain 65536, beyond"),
-	    "srat_memory_domain_beyond_max_nodes_unusable");
+	tap(rc == 0 && nwarn == 0 && info.nnodes == 3 &&
+	    acpi_cpu_node(&info, 0, 0) == 0 && acpi_cpu_node(&info, 1, 0) == 2 &&
+	    acpi_cpu_node(&info, 2, 0) == 1 && acpi_cpu_node(&info, 3, 0) == 2,
+	    "srat_missing_cpus_round_robin_over_memory_nodes");
+	/* ...and by logical number, which starts at the boot CPU. */
+	/* With APIC ID 2 booting, APIC ID 1 is CPU 2: node 0. */
+	tap(acpi_cpu_node(&info, 1, 2) == 0 && acpi_cpu_node(&info, 3, 2) == 2,
+	    "srat_round_robin_counts_from_boot_cpu");
 
-	/* Ranges of two domains overlapping: unusable; of one domain: fine. */
+	/* Ranges of two nodes overlapping: unusable; of one node: fine. */
 	setup();
 	srat_begin(&t);
 	for (int i = 0; i < 4; i++)
@@ -783,40 +1028,48 @@ static void test_cross(void)
 	srat_mem(&t, 1, 0x1ff0000, 0x1000000, 1);
 	tbl_end(&t);
 	rc = parse_with(&t, NULL, 0);
-	tap(rc == 0 && !info.has_srat &&
+	tap(rc == 0 && !info.has_srat && info.nnodes == 1 &&
+	    acpi_cpu_node(&info, 3, 0) == 0 &&
 	    warned("SRAT memory ranges of domains 0 and 1 overlap; not using the "
 		   "SRAT (one node)"), "srat_domains_overlap_unusable");
 
+	/* A SLIT without a usable SRAT describes nothing: ignored silently. */
 	setup();
 	srat_begin(&t);
-	srat_cpu(&t, 0, 9, 1);
+	srat_cpu(&t, 0, 0, 1);
 	tbl_end(&t);
 	slit_build(&l, 2, dist_2n);
 	rc = parse_with(&t, &l, 0);
-	tap(rc == 0 && !info.has_srat && !info.has_slit &&
-	    warned("no SRAT processor is in the MADT; not using the SRAT") &&
-	    warned("SLIT without a usable SRAT; ignoring the SLIT"),
-	    "srat_naming_no_madt_cpu_unusable");
+	tap(rc == 0 && !info.has_srat && !info.has_slit && nwarn == 1 &&
+	    warned("SRAT lists no enabled memory range"),
+	    "slit_without_usable_srat_ignored");
 
+	/* The 80-CPU server's shape in small: domains 1-4 with domain 0 only
+	 * in disabled entries; nodes 0-3 and a 4 x 4 table from a 5 x 5 SLIT. */
 	setup();
-	srat_4cpus(&t, 2, 3);
-	slit_build(&l, 2, dist_2n);
+	srat_begin(&t);
+	srat_cpu(&t, 0, 0x30, 0);
+	for (int i = 0; i < 4; i++)
+		srat_cpu(&t, i + 1, i, 1);
+	for (int i = 0; i < 4; i++)
+		srat_mem(&t, i + 1, 0x1000000ull * i, 0x1000000, 1);
+	tbl_end(&t);
+	{
+		uint8_t d[25];
+
+		for (int i = 0; i < 5; i++)
+			for (int j = 0; j < 5; j++)
+				d[i * 5 + j] = i == j ? 10 : 20 + i + j;
+		slit_build(&l, 5, d);
+	}
 	rc = parse_with(&t, &l, 0);
-	tap(rc == 0 && info.has_srat && !info.has_slit &&
-	    warned("SLIT covers 2 localities but the SRAT names domain 2; "
-		   "ignoring the SLIT"), "slit_not_covering_srat_ignored");
+	tap(rc == 0 && nwarn == 0 && info.nnodes == 4 && info.has_slit &&
+	    acpi_cpu_node(&info, 0, 0) == 0 && acpi_cpu_node(&info, 3, 0) == 3 &&
+	    info.distance[0][1] == 23 && info.distance[3][2] == 27,
+	    "srat_domains_from_1_give_nodes_from_0");
 
 	setup();
-	srat_4cpus(&t, 1, 3);
-	slit_build(&l, 2, dist_2n);
-	rc = parse_with(&t, &l, 0);
-	tap(rc == 0 && nwarn == 0 && info.has_srat && info.has_slit &&
-	    info.slit[1][0] == 20, "srat_and_slit_consistent");
-
-	setup();
-	tap(acpi_pxm_to_node(&info, 3) == 3 &&
-	    acpi_pxm_to_node(&info, MAX_NODES) == -1,
-	    "pxm_to_node_identity_below_max_nodes");
+	tap(acpi_pxm_to_node(&info, 0) == -1, "pxm_to_node_unknown_before_parse");
 }
 
 /* ---- which copy of a table ---- */

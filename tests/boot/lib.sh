@@ -154,6 +154,27 @@ check_grep() {
 	return 1
 }
 
+# topo_acpi_only LOG: the log's topo: lines without the fields only CPUID
+# and the memory map give, as build/tools/acpitopo prints them
+# (topo_report_acpi in lib/topology.c).
+topo_acpi_only() {
+	topo_lines "$1" | sed -E 's/ (packages|cores|threads_per_core|runqueues|package|core|thread|siblings|core_siblings|rq|mem_mb)=[^ ]*//g'
+}
+
+# check_no_acpi_warning LOG: the kernel said nothing against the ACPI
+# tables. Its `acpi:` lines are warnings except the two it always prints
+# (where the RSDP is, what was usable) and, under acpi=last, the note that a
+# table QEMU's -acpitable added replaces QEMU's own.
+check_no_acpi_warning() {
+	local w
+	w=$(tr -d '\r' <"$1" | grep -a '^acpi: ' |
+		grep -avE '^acpi: (RSDP at |MADT (usable|missing or unusable): )|is a second (APIC|SRAT|SLIT) table; using the last \(acpi=last chooses\)$')
+	[ -z "$w" ] && return 0
+	echo "# ACPI warnings on valid tables:"
+	printf '%s\n' "$w" | sed 's/^/#   | /'
+	return 1
+}
+
 # expect_shape FILE SHAPE | expect_args FILE "ARGS": the expected topo lines.
 # -s: the kernel merges SMT siblings into one runqueue (rq = the first
 # sibling), as its scheduler does by default.

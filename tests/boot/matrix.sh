@@ -6,7 +6,8 @@
 # program from it; plus sched_check on SCHED_SHAPES; scripts/qemu.sh,
 # batch mode, under a timeout), then
 # check that QEMU exited with status 1 (every in-kernel test passed), that the
-# KTAP results say so, and that the `topo:` lines are exactly those
+# KTAP results say so, that no `acpi:` warning was printed (QEMU's tables
+# are valid), and that the `topo:` lines are exactly those
 # build/tests/topoexpect -s derives from the shape's QEMU arguments (-s: SMT
 # siblings share a runqueue, so rq= is the first sibling). Last, one
 # boot of build/os.iso through GRUB's default entry (no ktest): its `topo:`
@@ -59,6 +60,7 @@ boot_shape() {
 	{
 		check_exit "$dir" "$EXIT_PASS" || bad=1
 		check_ktap "$dir/serial.log" || bad=1
+		check_no_acpi_warning "$dir/serial.log" || bad=1
 		compare_topo "$dir/expected" "$dir/serial.log" || bad=1
 	} >"$dir/diag"
 	verdict "$dir" $bad

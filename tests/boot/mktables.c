@@ -13,7 +13,10 @@
  *
  * A C generator rather than iasl: iasl's data-table compiler computes
  * lengths and checksums itself, so faults in them would need patching
- * afterwards; here every byte and the checksum are explicit. (QEMU's
+ * afterwards; here every byte and the checksum are explicit. (The tables
+ * of tests/acpi/topo/, read by acpitopo alone, are iasl sources.) The
+ * acpitopo tests also read these, with madt-2n2c and srat-2n2c as the
+ * good halves of a pair. (QEMU's
  * -acpitable recomputes the checksum and length anyway: srat-badsum reaches
  * the guest through GRUB's `acpi` command instead, see badacpi.sh.)
  */
@@ -89,6 +92,17 @@ static void madt_cpu(struct table *t, int uid, int apic_id, int flags)
 	put(t, (uint64_t)uid, 1);
 	put(t, (uint64_t)apic_id, 1);
 	put(t, (uint64_t)flags, 4);
+}
+
+static void madt_x2cpu(struct table *t, uint32_t uid, uint32_t x2apic_id,
+		       int flags)
+{
+	put(t, 9, 1);			/* type 9: processor local x2APIC */
+	put(t, 16, 1);
+	put(t, 0, 2);
+	put(t, x2apic_id, 4);
+	put(t, (uint64_t)flags, 4);
+	put(t, uid, 4);
 }
 
 /* What QEMU 7.2 puts after the CPUs: I/O APIC 0 at 0xfec00000, IRQ0 -> GSI 2,
@@ -174,11 +188,48 @@ static void madt_dup(struct table *t)
 	finish(t, 0);
 }
 
+/* QEMU's own MADT of 2n2c: the base the acpitopo tests pair with the
+ * crafted SRATs below. */
+static void madt_2n2c(struct table *t)
+{
+	int i;
+
+	madt_header(t);
+	for (i = 0; i < 4; i++)
+		madt_cpu(t, i, i, 1);
+	madt_rest(t);
+	finish(t, 0);
+}
+
+/* The placeholders real firmware writes and Linux 6.1 passes over without
+ * a word (arch/x86/kernel/acpi/boot.c): a disabled entry repeating APIC ID
+ * 1 before the enabled one (it must not cost CPU 1), LAPIC ID 0xff, x2APIC
+ * ID 0xffffffff, disabled entries for empty sockets. All four CPUs come up,
+ * with no warning. */
+static void madt_placeholders(struct table *t)
+{
+	int i;
+
+	madt_header(t);
+	madt_cpu(t, 0, 0, 1);
+	madt_cpu(t, 1, 1, 0);
+	for (i = 1; i < 4; i++)
+		madt_cpu(t, i, i, 1);
+	madt_cpu(t, 4, 0xff, 0);
+	madt_cpu(t, 5, 0xff, 1);
+	madt_x2cpu(t, 6, 0xffffffff, 0);
+	madt_x2cpu(t, 7, 0xffffffff, 1);
+	madt_cpu(t, 8, 8, 0);
+	madt_cpu(t, 9, 3, 0);
+	madt_rest(t);
+	finish(t, 0);
+}
+
 /* ---- SRAT ---- */
 
 static void srat_header(struct table *t)
 {
-	header(t, "SRAT", 1);
+	header(t, "SRAT", 3);
 	put(t, 1, 4);			/* reserved, 1 for compatibility */
 	put(t, 0, 8);
 }
@@ -208,12 +259,88 @@ static void srat_mem(struct table *t, int pxm, uint64_t base, uint64_t len)
 	put(t, 0, 8);
 }
 
-/* The memory of shape 2n2c as QEMU's SRAT gives it. */
+/* The memory of shape 2n2c as QEMU's SRAT gives it, in domains d0, d1. */
+static void srat_mem_doms(struct table *t, int d0, int d1)
+{
+	srat_mem(t, d0, 0, 0xa0000);
+	srat_mem(t, d0, 0x100000, 0x8000000 - 0x100000);
+	srat_mem(t, d1, 0x8000000, 0x8000000);
+}
+
 static void srat_mem_2n2c(struct table *t)
 {
-	srat_mem(t, 0, 0, 0xa0000);
-	srat_mem(t, 0, 0x100000, 0x8000000 - 0x100000);
-	srat_mem(t, 1, 0x8000000, 0x8000000);
+	srat_mem_doms(t, 0, 1);
+}
+
+/* QEMU's own SRAT of 2n2c. */
+static void srat_2n2c(struct table *t)
+{
+	int i;
+
+	srat_header(t);
+	for (i = 0; i < 4; i++)
+		srat_cpu(t, i / 2, i);
+	srat_mem_2n2c(t);
+	finish(t, 0);
+}
+
+/* Domains 0x20 (CPUs 0, 1, first 128 MiB) and 0x10 (CPUs 2, 3, the rest),
+ * named in that order: Linux numbers nodes by first appearance, so domain
+ * 0x20 is node 0 and the report is exactly shape 2n2c's, with no warning. */
+static void srat_order(struct table *t)
+{
+	int i;
+
+	srat_header(t);
+	for (i = 0; i < 4; i++)
+		srat_cpu(t, i < 2 ? 0x20 : 0x10, i);
+	srat_mem_doms(t, 0x20, 0x10);
+	finish(t, 0);
+}
+
+/* CPUs 1 and 3 not listed: Linux puts logical CPU i on the (i mod 2)th
+ * node with memory (numa_init_array), so both go to node 1, silently. */
+static void srat_missing(struct table *t)
+{
+	srat_header(t);
+	srat_cpu(t, 0, 0);
+	srat_cpu(t, 1, 2);
+	srat_mem_2n2c(t);
+	finish(t, 0);
+}
+
+/* A processor entry of 20 bytes, not 16: Linux does not use the SRAT at all
+ * (arch/x86/mm/srat.c, bad_srat): one node. */
+static void srat_cpulen(struct table *t)
+{
+	int i;
+
+	srat_header(t);
+	for (i = 0; i < 4; i++) {
+		srat_cpu(t, i / 2, i);
+		if (i == 3) {
+			t->b[t->len - 15] = 20;
+			put(t, 0, 4);
+		}
+	}
+	srat_mem_2n2c(t);
+	finish(t, 0);
+}
+
+/* An entry of length 0 after the processors: not used at all either
+ * (acpi_parse_entries_array gives up). */
+static void srat_zerolen(struct table *t)
+{
+	int i;
+
+	srat_header(t);
+	for (i = 0; i < 4; i++)
+		srat_cpu(t, i / 2, i);
+	srat_mem_2n2c(t);
+	put(t, 1, 1);
+	put(t, 0, 1);
+	put(t, 0, 38);
+	finish(t, 0);
 }
 
 /* (b) A wrong checksum, and contents that would show if it were used: every
@@ -257,6 +384,19 @@ static void slit_baddiag(struct table *t)
 	finish(t, 0);
 }
 
+/* A remote distance of 10: Linux's slit_valid() wants every remote one
+ * above 10, so the SLIT is ignored (10/20; a used one would say 10). */
+static void slit_remote10(struct table *t)
+{
+	header(t, "SLIT", 1);
+	put(t, 2, 8);
+	put(t, 10, 1);
+	put(t, 10, 1);
+	put(t, 10, 1);
+	put(t, 10, 1);
+	finish(t, 0);
+}
+
 static const struct {
 	const char *name;
 	void (*make)(struct table *t);
@@ -267,6 +407,14 @@ static const struct {
 	{ "madt-zerolen", madt_zerolen },
 	{ "slit-baddiag", slit_baddiag },
 	{ "madt-dup", madt_dup },
+	{ "madt-2n2c", madt_2n2c },
+	{ "madt-placeholders", madt_placeholders },
+	{ "srat-2n2c", srat_2n2c },
+	{ "srat-order", srat_order },
+	{ "srat-missing", srat_missing },
+	{ "srat-cpulen", srat_cpulen },
+	{ "srat-zerolen", srat_zerolen },
+	{ "slit-remote10", slit_remote10 },
 };
 
 int main(int argc, char **argv)
