@@ -275,6 +275,7 @@ int do_exec(struct trap_frame *f, const char *path, int argc, char **argv)
 	write_cr3(t->cr3);
 	irq_restore(flags);
 	mm_destroy(old);	/* no CPU runs on it: it was ours alone */
+	fpu_exec(&t->fpu);	/* no registers of the old image survive */
 	t->s.node = mm->node;
 	set_name(t, path);
 	usermode_frame(f, entry, esp);

@@ -28,6 +28,7 @@
 #define KERNEL_TASK_H
 
 #include <stdint.h>
+#include "fpu.h"
 #include "sched.h"
 #include "uapi/errno.h"
 #include "uapi/syscall.h"
@@ -82,6 +83,7 @@ struct task {
 	struct list_head timer_node;	/* in the sleep list while sleeping */
 	struct file *files[MAX_FDS];
 	struct trap_frame *uframe;	/* its user registers (syscall/fork) */
+	struct fpu fpu;			/* its x87/MMX registers (fpu.h) */
 	char name[TASK_COMM_LEN];
 };
 

@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include "params.h"
 
+struct fpu;
+
 struct tss {
 	uint32_t link;
 	uint32_t esp0, ss0;	/* kernel stack for entries from ring 3 */
@@ -51,6 +53,8 @@ struct percpu {
 				 * tss.esp0). Holds STACK_END_MAGIC. */
 	uintptr_t stack_top;	/* one past its highest */
 	int irq_depth;		/* nesting of interrupt handlers */
+	struct fpu *fpu_owner;	/* whose x87 registers are live here, or
+				 * NULL (CR0.TS set): fpu.h */
 	int idle_polling;	/* 1 while the idle task polls need_resched
 				 * (kernel/idle.c): a waker then sends no IPI.
 				 * Read by other CPUs, unlocked. */

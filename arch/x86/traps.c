@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "trap.h"
 #include "cpu.h"
+#include "fpu.h"
 #include "gdt.h"
 #include "lapic.h"
 #include "percpu.h"
@@ -198,7 +199,8 @@ void trap_dispatch(struct trap_frame *f)
 		return;
 	}
 	if (f->vector < 32) {
-		if (f->vector == 14 && (zero_fault(f) || cow_fault(f))) {
+		if ((f->vector == 14 && (zero_fault(f) || cow_fault(f))) ||
+		    (f->vector == 7 && fpu_device_not_available(f))) {
 			trap_exit(f);
 			return;
 		}
