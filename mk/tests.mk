@@ -96,6 +96,13 @@ TEST_SUITES += test-sysenter
 test-sysenter: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 	@tests/run-suite.sh sysenter tests/boot/sysenter.sh
 
+# More RAM than the kernel maps: the ISO booted with -m 2G, 3G and 5G
+# reaches the shell and runs programs; tests/boot/bigmem.sh.
+.PHONY: test-bigmem
+TEST_SUITES += test-bigmem
+test-bigmem: iso
+	@tests/run-suite.sh bigmem tests/boot/bigmem.sh
+
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh
