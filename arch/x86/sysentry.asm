@@ -34,10 +34,10 @@ EFLAGS_STATUS	equ EFLAGS_OF | 0xd5	; OF, and sahf's SF ZF AF PF CF
 ; with: TF, DF, NT, AC.
 EFLAGS_ENTRY_CLEAR equ 0x100 | 0x400 | 0x4000 | 0x40000
 FRAME_EFLAGS	equ 64			; offsetof(struct trap_frame, eflags)
-; tss.esp0 relative to the end of entry_stack: the TSS is 104 bytes, esp0
-; at offset 4, entry_stack follows it (ENTRY_STACK_WORDS 256, percpu.h);
+; tss.esp0 relative to the end of entry_stack: the TSS follows it (so
+; nothing pushed there reaches the TSS), esp0 at its offset 4 (percpu.h);
 ; sysenter.c asserts this at compile time.
-ESP0_FROM_ENTRY_TOP equ -(256 * 4 + 104 - 4)
+ESP0_FROM_ENTRY_TOP equ 4
 
 section .text
 
