@@ -32,8 +32,8 @@ struct tss {
 } __attribute__((packed));
 
 /*
- * 2 KiB, where a #DB (a user's TF) and an NMI nested in it need about
- * 0.4 KiB: each does minimal work there and prints nothing (traps.c).
+ * 2 KiB, where a #DB (a user's TF) and an NMI nested in it need under
+ * 0.5 KiB: each does minimal work there and prints nothing (traps.c).
  * Below it lies a guard word the tick checks (trap_tick()); above it
  * the TSS, which pushes, going down, never reach.
  */
