@@ -96,7 +96,7 @@ TEST_SUITES += test-sysenter
 test-sysenter: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 	@tests/run-suite.sh sysenter tests/boot/sysenter.sh
 
-# More RAM than the kernel maps: the ISO booted with -m 2G, 3G and 5G
+# More RAM than the kernel maps: the ISO booted with 2, 3 and 5 GiB
 # reaches the shell and runs programs; tests/boot/bigmem.sh.
 .PHONY: test-bigmem
 TEST_SUITES += test-bigmem
