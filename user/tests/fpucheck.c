@@ -12,6 +12,9 @@
  *   fpu_mf_kills       an unmasked x87 exception (1/0 with ZM clear) kills
  *                      its process with SIGFPE at its next waiting FPU
  *                      instruction (CR0.NE: #MF), and the kernel goes on
+ *   fpu_migrate_kept   registers loaded on one CPU are there after the
+ *                      process was moved through every other CPU (its
+ *                      affinity set to each in turn), read on the last
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -134,6 +137,27 @@ static void check_mf(void)
 	       st, SIGFPE);
 }
 
+static void check_migrate(unsigned int home)
+{
+	cpumask_u one;
+	unsigned int c, moves = 0, cpu = home;
+	int ok;
+
+	fpu_load(CW_PARENT);
+	for (c = 0; c < 64; c++) {
+		one = 1ull << c;
+		if (c == home || sched_setaffinity(0, sizeof(one), &one))
+			continue;	/* not online */
+		sched_yield();
+		moves += getcpu(&cpu, 0) == 0 && cpu == c;
+	}
+	ok = fpu_is(CW_PARENT);		/* on the last CPU, not at home */
+	one = 1ull << home;
+	sched_setaffinity(0, sizeof(one), &one);
+	tap_ok(ok && moves > 0, "fpu_migrate_kept", "%u other CPUs run on; "
+	       "registers %s", moves, ok ? "kept" : "lost");
+}
+
 int main(int argc, char **argv)
 {
 	cpumask_u mask;
@@ -152,5 +176,6 @@ int main(int argc, char **argv)
 	check_fork();
 	check_exec();
 	check_mf();
+	check_migrate(cpu);
 	return tap_end();
 }
