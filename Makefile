@@ -3,7 +3,9 @@
 # ISO), sched.mk (sched/ and its host simulator), tests.mk (host tests, fuzzers,
 # QEMU boot tests), bench.mk (make bench: ours against Linux in QEMU). Everything built goes to build/.
 #
-#   make run [TOPO=name]   install what is missing, build, boot a shape
+#   make run [TOPO=name] [MEM=2G] [QEMU_ARGS=...]   install what is missing,
+#                          build, boot a shape (MEM: its RAM, split over its
+#                          nodes; QEMU_ARGS: more QEMU options)
 #   make test              install what is missing, then every test
 #   make iso | debug | fuzz | bench | clean
 #
@@ -48,7 +50,7 @@ include mk/bench.mk
 
 run: deps
 	@$(MAKE) --no-print-directory iso
-	QEMU_MODE=interactive scripts/qemu.sh $(TOPO)
+	QEMU_MODE=interactive QEMU_MEM=$(MEM) scripts/qemu.sh $(TOPO) $(QEMU_ARGS)
 
 debug: deps
 	@$(MAKE) --no-print-directory iso

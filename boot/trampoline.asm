@@ -35,6 +35,7 @@ TRAMP_SEG	equ TRAMP_BASE >> 4
 KERNEL_CS	equ 0x08		; GDT_KERNEL_CS in gdt.h
 KERNEL_DS	equ 0x10		; GDT_KERNEL_DS in gdt.h
 CR0_PE		equ 1 << 0
+CR0_ET		equ 1 << 4		; hard-wired 1 since the i486
 CR0_WP		equ 1 << 16
 CR0_PG		equ 1 << 31
 CR4_PSE		equ 1 << 4
@@ -103,8 +104,10 @@ real_start:
 	mov ax, cs			; 0x0800: our labels are offsets from it
 	mov ds, ax
 	o32 lgdt [REL(trampoline_gdtr)]	; o32: take all 32 bits of the base
-	mov eax, cr0
-	or eax, CR0_PE
+	; A known CR0, not INIT's: INIT keeps CD and NW as they were, and
+	; an AP left with them set would run uncached (Linux, head_32.S,
+	; loads CR0_STATE likewise). fpu_init_cpu() adds the FPU bits.
+	mov eax, CR0_PE | CR0_ET
 	mov cr0, eax
 	jmp dword KERNEL_CS:(TRAMP_BASE + REL(pm32))
 

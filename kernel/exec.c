@@ -52,6 +52,15 @@ static int initrd_ready(void)
 		return 1;
 	if (!boot_info.nmodules)
 		return 0;
+	/* A loader may put it high; the kernel maps no RAM in user space. */
+	if (boot_info.modules[0].end > PAGING_HOLE_START &&
+	    boot_info.modules[0].start < PAGING_HOLE_END) {
+		printk("initrd: at [0x%x-0x%x), in user space, which the kernel "
+		       "does not map (paging.h): not used\n",
+		       boot_info.modules[0].start, boot_info.modules[0].end);
+		boot_info.nmodules = 0;
+		return 0;
+	}
 	initrd_buf = (const void *)(uintptr_t)boot_info.modules[0].start;
 	initrd_len = boot_info.modules[0].end - boot_info.modules[0].start;
 	n = initrd_check(initrd_buf, initrd_len, &why);
@@ -275,6 +284,7 @@ int do_exec(struct trap_frame *f, const char *path, int argc, char **argv)
 	write_cr3(t->cr3);
 	irq_restore(flags);
 	mm_destroy(old);	/* no CPU runs on it: it was ours alone */
+	fpu_exec(&t->fpu);	/* no registers of the old image survive */
 	t->s.node = mm->node;
 	set_name(t, path);
 	usermode_frame(f, entry, esp);

@@ -43,6 +43,7 @@ int do_fork(struct trap_frame *f)
 		return -ENOMEM;
 	}
 	c->cr3 = (uint32_t)(uintptr_t)c->mm->pgdir;
+	fpu_fork(&c->fpu, &parent->fpu);
 	for (fd = 0; fd < MAX_FDS; fd++)
 		if (parent->files[fd])
 			c->files[fd] = file_get(parent->files[fd]);

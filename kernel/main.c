@@ -136,6 +136,7 @@ void kmain(uint32_t magic, uint32_t mbi)
 
 	paging_init();
 	have_madt = acpi_boot_init(boot_opts.acpi_last) == 0;
+	paging_close_hole();	/* the tables are parsed: user space is free */
 	numa_init();
 	heap_init();
 

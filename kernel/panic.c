@@ -101,5 +101,7 @@ void panic_nmi(struct trap_frame *f)
 		__atomic_add_fetch(&cpus_stopped, 1, __ATOMIC_SEQ_CST);
 		halt_forever();
 	}
-	printk("nmi: CPU %d: unexpected NMI; ignored\n", smp_processor_id());
+	/* Anything else is counted by the caller: no printk in an NMI,
+	 * which may have come on the small sysenter entry stack, or while
+	 * this CPU held the console's lock. */
 }

@@ -22,7 +22,8 @@ void panic(const char *fmt, ...)
 void panic_enter(void);
 void panic_finish(void) __attribute__((noreturn));
 
-/* The NMI handler: stops this CPU when another one panics. */
+/* The NMI handler's first step: stops this CPU when another one panics,
+ * else returns at once (and prints nothing). */
 void panic_nmi(struct trap_frame *f);
 
 /* Make a panic leave QEMU (the test modes). */

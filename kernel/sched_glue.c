@@ -80,6 +80,7 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 	if (read_cr3() != n->cr3)
 		write_cr3(n->cr3);
 	switch_prev[pc->cpu] = p;
+	fpu_switch_out(&p->fpu);
 
 	switch_to(&p->esp, n->esp);
 	/* Now in some task switched to earlier, maybe on another CPU. */

@@ -28,6 +28,7 @@
 #define KERNEL_TASK_H
 
 #include <stdint.h>
+#include "fpu.h"
 #include "sched.h"
 #include "uapi/errno.h"
 #include "uapi/syscall.h"
@@ -87,6 +88,7 @@ struct task {
 					 * exits; task_table_lock's (exit.c) */
 	struct file *files[MAX_FDS];
 	struct trap_frame *uframe;	/* its user registers (syscall/fork) */
+	struct fpu fpu;			/* its x87/MMX registers (fpu.h) */
 	char name[TASK_COMM_LEN];
 };
 

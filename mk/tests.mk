@@ -104,6 +104,21 @@ TEST_SUITES += test-hw
 test-hw: $(BUILD)/kernel.elf
 	@tests/run-suite.sh hw tests/boot/hw.sh
 
+# More RAM than the kernel maps: the ISO booted with 2, 3 and 5 GiB
+# reaches the shell and runs programs; tests/boot/bigmem.sh.
+.PHONY: test-bigmem
+TEST_SUITES += test-bigmem
+test-bigmem: iso
+	@tests/run-suite.sh bigmem tests/boot/bigmem.sh
+
+# NMIs from QEMU's monitor while a process loops on sysenter, with and
+# without TF: no panic, no triple fault, ring 3 port I/O still faults;
+# tests/boot/nmi.sh.
+.PHONY: test-nmi
+TEST_SUITES += test-nmi
+test-nmi: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
+	@tests/run-suite.sh nmi tests/boot/nmi.sh
+
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso $(ACPITOPO)
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh

@@ -58,7 +58,7 @@ ULIB		:= $(UOUT)/libc.a
 # tests/: user-mode test programs printing TAP.
 USER_CMDS	:= topo ps rq top schedstat trace
 USER_WORK	:= hog spin forker execer pipeping sleeper nicemix pin
-USER_TESTS	:= badargs forkbomb sysfuzz soak pipecheck cowcheck cowoom fastpath zerocheck
+USER_TESTS	:= badargs forkbomb sysfuzz soak pipecheck cowcheck cowoom fastpath zerocheck fpucheck nmicheck
 # bench/: the benchmarks (mk/bench.mk), one program over the shim plus
 # user/bench/sys_*.c; its scripts go to /etc (/etc/bench-full.sh ...).
 USER_BENCH	:= bench

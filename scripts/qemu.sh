@@ -9,6 +9,8 @@
 #   interactive: serial console on this terminal (make run); Ctrl-A X quits.
 #   batch:       no terminal; serial to stdout; used by the tests.
 #   debug:       like interactive, plus -s -S (gdb stub on :1234, CPU halted).
+#   QEMU_MEM=size (2G, 3072M): the shape with that much RAM, split evenly
+#   over its NUMA nodes' memory backends (make run MEM=...).
 #   TRACE_FILE=path: a second serial port (COM2) written to path: where the
 #   kernel's trace dump goes (kernel/trace.h); without it the dump goes to
 #   the console.
@@ -19,6 +21,32 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 topo=${1:?usage: qemu.sh TOPO [qemu args...]}
 shift
 args=$("$top/scripts/topo-args.sh" "$topo")
+if [ -n "${QEMU_MEM:-}" ]; then
+	# The shape's -m and each memory-backend-ram size=, in MiB.
+	args=$(awk -v mem="$QEMU_MEM" '
+	BEGIN {
+		n = mem + 0; u = toupper(substr(mem, length(n "") + 1))
+		if (n <= 0 || (u != "" && u != "M" && u != "G")) {
+			print "qemu.sh: QEMU_MEM=" mem ": want a size like 2G or 3072M" > "/dev/stderr"
+			exit 2
+		}
+		mib = u == "G" ? n * 1024 : n
+	}
+	{
+		nb = gsub(/memory-backend-ram,/, "&")
+		for (i = 1; i <= NF; i++) {
+			if ($(i - 1) == "-m") $i = mib "M"
+			if (nb && $i ~ /^memory-backend-ram,/) {
+				if (mib % nb) {
+					print "qemu.sh: QEMU_MEM=" mem " does not split evenly over " nb " nodes" > "/dev/stderr"
+					exit 2
+				}
+				sub(/size=[0-9]+[MG]?/, "size=" (mib / nb) "M", $i)
+			}
+		}
+		print
+	}' <<<"$args") || exit 2
+fi
 iso=${ISO:-$top/build/os.iso}
 mode=${QEMU_MODE:-interactive}
 

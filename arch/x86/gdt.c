@@ -50,6 +50,7 @@ void gdt_setup_cpu(struct percpu *pc, int slot)
 	pc->tss.esp0 = pc->stack_top;
 	/* An I/O map base past the limit: no I/O bitmap, ring 3 gets no ports. */
 	pc->tss.iomap_base = sizeof(pc->tss);
+	pc->entry_guard = ENTRY_STACK_GUARD;	/* checked by trap_tick() */
 	gdt[GDT_TSS_SEL(slot) >> 3] =
 		seg_desc((uintptr_t)&pc->tss, sizeof(pc->tss) - 1, SEG_TSS32, GRAN_BYTE);
 	gdt[GDT_PERCPU_SEL(slot) >> 3] =

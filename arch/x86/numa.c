@@ -156,10 +156,55 @@ static void find_nodes(void)
 				i == j ? LOCAL_DISTANCE : REMOTE_DISTANCE;
 }
 
-/* Usable memory below 4 GiB, each piece to its node. */
+/* [a, b) of usable memory the kernel maps: each piece to its node. */
+static void give_range(const struct span *srat, int nsrat, uint64_t a,
+		       uint64_t b)
+{
+	uint64_t cur;
+	int k;
+
+	if (!numa.has_srat) {
+		add_free(0, a, b);
+		return;
+	}
+	/* Pieces inside SRAT ranges go to their node, gaps to node 0. */
+	cur = a;
+	for (k = 0; k < nsrat && cur < b; k++) {
+		uint64_t s = srat[k].start, e = srat[k].end;
+
+		if (e <= cur || s >= b)
+			continue;
+		if (s > cur) {
+			printk("numa: [0x%llx-0x%llx) is in no SRAT range; node 0 takes it\n",
+			       (unsigned long long)cur, (unsigned long long)s);
+			add_free(0, cur, s);
+		}
+		add_free(srat[k].node, s > cur ? s : cur, e < b ? e : b);
+		cur = e;
+	}
+	if (cur < b) {
+		if (cur >= LOW_MEMORY_END)
+			printk("numa: [0x%llx-0x%llx) is in no SRAT range; node 0 takes it\n",
+			       (unsigned long long)cur, (unsigned long long)b);
+		add_free(0, cur, b);
+	}
+}
+
+static uint64_t overlap(uint64_t a, uint64_t b, uint64_t s, uint64_t e)
+{
+	uint64_t lo = a > s ? a : s, hi = b < e ? b : e;
+
+	return hi > lo ? hi - lo : 0;
+}
+
+/*
+ * Usable memory the kernel maps (paging.h: below 4 GiB, outside user
+ * space), each piece to its node; one line for what is left unused.
+ */
 static void give_memory(void)
 {
 	struct span srat[ACPI_MAX_MEM];
+	uint64_t in_hole = 0, above_4g = 0;
 	int nsrat = 0, i, k;
 
 	for (k = 0; numa.has_srat && k < acpi_info.nmem; k++) {
@@ -176,44 +221,28 @@ static void give_memory(void)
 
 	for (i = 0; i < boot_info.nmmap; i++) {
 		const struct mem_region *r = &boot_info.mmap[i];
-		uint64_t a = r->base, b = r->base + r->len, cur;
+		uint64_t a = r->base, b = r->base + r->len;
 
 		if (r->type != MEM_USABLE)
 			continue;
-		if (b > FOUR_GIB) {
-			printk("numa: usable [0x%llx-0x%llx) is above 4 GiB: not used (no PAE)\n",
-			       (unsigned long long)(a > FOUR_GIB ? a : FOUR_GIB),
-			       (unsigned long long)b);
-			if (a >= FOUR_GIB)
-				continue;
+		in_hole += overlap(a, b, PAGING_HOLE_START, PAGING_HOLE_END);
+		above_4g += overlap(a, b, FOUR_GIB, ~0ull);
+		if (b > FOUR_GIB)
 			b = FOUR_GIB;
-		}
-		if (!numa.has_srat) {
-			add_free(0, a, b);
-			continue;
-		}
-		/* Pieces inside SRAT ranges go to their node, gaps to node 0. */
-		cur = a;
-		for (k = 0; k < nsrat && cur < b; k++) {
-			uint64_t s = srat[k].start, e = srat[k].end;
-
-			if (e <= cur || s >= b)
-				continue;
-			if (s > cur) {
-				printk("numa: [0x%llx-0x%llx) is in no SRAT range; node 0 takes it\n",
-				       (unsigned long long)cur, (unsigned long long)s);
-				add_free(0, cur, s);
-			}
-			add_free(srat[k].node, s > cur ? s : cur, e < b ? e : b);
-			cur = e;
-		}
-		if (cur < b) {
-			if (cur >= LOW_MEMORY_END)
-				printk("numa: [0x%llx-0x%llx) is in no SRAT range; node 0 takes it\n",
-				       (unsigned long long)cur, (unsigned long long)b);
-			add_free(0, cur, b);
-		}
+		if (a < PAGING_HOLE_START)
+			give_range(srat, nsrat, a, b < PAGING_HOLE_START ?
+				   b : PAGING_HOLE_START);
+		if (b > PAGING_HOLE_END)
+			give_range(srat, nsrat, a > PAGING_HOLE_END ? a :
+				   PAGING_HOLE_END, b);
 	}
+	if (in_hole || above_4g)
+		printk("numa: %llu MiB of RAM unused: %llu MiB in user space "
+		       "[0x%x-0x%x), which the kernel does not map, %llu MiB "
+		       "above 4 GiB (no PAE)\n",
+		       (unsigned long long)((in_hole + above_4g) >> 20),
+		       (unsigned long long)(in_hole >> 20), PAGING_HOLE_START,
+		       PAGING_HOLE_END, (unsigned long long)(above_4g >> 20));
 }
 
 void numa_init(void)

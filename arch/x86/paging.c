@@ -56,6 +56,19 @@ int paging_map_identity(uint64_t phys, uint64_t len, int uncached)
 	return 0;
 }
 
+void paging_close_hole(void)
+{
+	uint32_t i, n = 0;
+
+	for (i = PAGING_HOLE_START >> 22; i < PAGING_HOLE_END >> 22; i++)
+		if (page_dir[i] & PTE_PRESENT) {
+			page_dir[i] = 0;
+			n++;
+		}
+	if (n)
+		flush_tlb_local();
+}
+
 int paging_is_mapped(uintptr_t addr)
 {
 	uint32_t pde = page_dir[addr >> 22];
@@ -159,6 +172,18 @@ uint32_t paging_cr3(void)
 	return (uint32_t)(uintptr_t)page_dir;
 }
 
+/* Map [a, b) except what lies in the hole. */
+static void map_around_hole(uint64_t a, uint64_t b)
+{
+	uint64_t lo_end = b < PAGING_HOLE_START ? b : PAGING_HOLE_START;
+	uint64_t hi_start = a > PAGING_HOLE_END ? a : PAGING_HOLE_END;
+
+	if (a < lo_end)
+		paging_map_identity(a, lo_end - a, 0);
+	if (hi_start < b)
+		paging_map_identity(hi_start, b - hi_start, 0);
+}
+
 void paging_init(void)
 {
 	uint32_t i;
@@ -190,7 +215,7 @@ void paging_init(void)
 				continue;
 			if (end > FOUR_GIB)
 				end = FOUR_GIB;
-			paging_map_identity(m->base, end - m->base, 0);
+			map_around_hole(m->base, end);
 		}
 	}
 

@@ -2,7 +2,13 @@
  * paging.h - the kernel's one address space: physical memory mapped at its
  * own address (identity), shared by every CPU (one page directory).
  *
- * 32-bit paging without PAE, so only the first 4 GiB can be reached. The
+ * 32-bit paging without PAE, so only the first 4 GiB can be reached, and
+ * not all of it: user space, [USER_BASE, USER_TOP) (uapi/memlayout.h), is
+ * every process's own in every address space, so the kernel maps nothing
+ * there (mm_init() checks). RAM in that window and above 4 GiB stays
+ * unused (numa.c gives the allocator the rest and says how much is left);
+ * on a PC with 2 GiB that is half of it. Using it would take highmem
+ * (Linux's kmap: temporary mappings) or a user space elsewhere. The
  * first 4 MiB use 4 KiB pages so that page 0 can stay unmapped (a NULL
  * pointer faults) and the kernel's code and read-only data can be write
  * protected; everything above uses 4 MiB pages (CR4.PSE).
@@ -11,6 +17,11 @@
 #define ARCH_X86_PAGING_H
 
 #include <stdint.h>
+#include "uapi/memlayout.h"
+
+/* Physical addresses the kernel never maps: user space (above). */
+#define PAGING_HOLE_START	USER_BASE
+#define PAGING_HOLE_END		USER_TOP
 
 #define PAGE_SIZE	4096u
 #define PAGE_SHIFT	12
@@ -26,6 +37,14 @@ void paging_init(void);
  * it adds mappings and never changes one another CPU may have cached.
  */
 int paging_map_identity(uint64_t phys, uint64_t len, int uncached);
+
+/*
+ * Unmap the ACPI tables acpi_boot_init() mapped in the hole (firmware puts
+ * them at the top of RAM: 0x7ffe0000 on a QEMU PC with 2 GiB). On the boot
+ * CPU, once the tables are parsed (nothing keeps pointers into them) and
+ * before the APs start.
+ */
+void paging_close_hole(void);
 
 /* 1 when addr is mapped. */
 int paging_is_mapped(uintptr_t addr);

@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include "params.h"
 
+struct fpu;
+
 struct tss {
 	uint32_t link;
 	uint32_t esp0, ss0;	/* kernel stack for entries from ring 3 */
@@ -29,9 +31,14 @@ struct tss {
 	uint16_t trap, iomap_base;
 } __attribute__((packed));
 
-/* 1 KiB: a trap frame, trap_dispatch's calls and, for an NMI that is
- * not a panic's, one printk (its 512-byte buffer); sysentry.asm. */
-#define ENTRY_STACK_WORDS	256
+/*
+ * 2 KiB, where a #DB (a user's TF) and an NMI nested in it need under
+ * 0.5 KiB: each does minimal work there and prints nothing (traps.c).
+ * Below it lies a guard word the tick checks (trap_tick()); above it
+ * the TSS, which pushes, going down, never reach.
+ */
+#define ENTRY_STACK_WORDS	512
+#define ENTRY_STACK_GUARD	0xe5e5a6d0
 
 struct percpu {
 	struct percpu *self;	/* %gs:0; must stay first */
@@ -51,17 +58,23 @@ struct percpu {
 				 * tss.esp0). Holds STACK_END_MAGIC. */
 	uintptr_t stack_top;	/* one past its highest */
 	int irq_depth;		/* nesting of interrupt handlers */
+	struct fpu *fpu_owner;	/* whose x87 registers are live here, or
+				 * NULL (CR0.TS set): fpu.h */
 	int idle_polling;	/* 1 while the idle task polls need_resched
 				 * (kernel/idle.c): a waker then sends no IPI.
 				 * Read by other CPUs, unlocked. */
-	struct tss tss;		/* this CPU's TSS (its GDT descriptor: gdt.c) */
+	uint32_t nmis;		/* NMIs taken and ignored (traps.c) */
+	uint32_t nmis_entry;	/* ...of them on entry_stack */
+	uint32_t nmis_reported;	/* nmis when the tick last said so */
+	uint32_t entry_guard;	/* ENTRY_STACK_GUARD, or entry_stack overflowed */
 	/*
 	 * Where `sysenter` lands (IA32_SYSENTER_ESP = its end): the entry's
-	 * first instruction loads tss.esp0, at a fixed offset below, so it
-	 * must directly follow tss (sysenter.c checks). Only a #DB (user TF)
-	 * or an NMI taken before that instruction runs on it.
+	 * first instruction loads tss.esp0, just above, so tss must directly
+	 * follow it (sysenter.c checks). Only a #DB (user TF) or an NMI
+	 * taken before that instruction runs on it.
 	 */
 	uint32_t entry_stack[ENTRY_STACK_WORDS];
+	struct tss tss;		/* this CPU's TSS (its GDT descriptor: gdt.c) */
 };
 
 /*

@@ -28,6 +28,7 @@
 #include "cpu.h"
 #include "cputopo.h"
 #include "doublefault.h"
+#include "fpu.h"
 #include "gdt.h"
 #include "lapic.h"
 #include "numa.h"
@@ -343,6 +344,7 @@ void ap_main(uint32_t apic_id)
 	pc = &percpu_slots[s];
 	gdt_load_cpu(s);
 	idt_load();
+	fpu_init_cpu();
 	sysenter_setup_cpu();
 	lapic_setup_cpu(acpi_info.lapic_nmi_lint);
 	cputopo_detect(&slots[s].ids);

@@ -36,7 +36,7 @@ extern const char vsyscall_sysenter[], vsyscall_sysenter_ret[],
 
 /* The one instruction before the stack switch reads tss.esp0 at this
  * distance from the end of entry_stack (ESP0_FROM_ENTRY_TOP there). */
-_Static_assert(offsetof(struct percpu, tss.esp0) + 256 * 4 + 104 - 4 ==
+_Static_assert(offsetof(struct percpu, tss.esp0) - 4 ==
 	       offsetof(struct percpu, entry_stack) +
 	       sizeof(((struct percpu *)0)->entry_stack),
 	       "sysentry.asm's ESP0_FROM_ENTRY_TOP is out of date");

@@ -34,10 +34,10 @@ EFLAGS_STATUS	equ EFLAGS_OF | 0xd5	; OF, and sahf's SF ZF AF PF CF
 ; with: TF, DF, NT, AC.
 EFLAGS_ENTRY_CLEAR equ 0x100 | 0x400 | 0x4000 | 0x40000
 FRAME_EFLAGS	equ 64			; offsetof(struct trap_frame, eflags)
-; tss.esp0 relative to the end of entry_stack: the TSS is 104 bytes, esp0
-; at offset 4, entry_stack follows it (ENTRY_STACK_WORDS 256, percpu.h);
+; tss.esp0 relative to the end of entry_stack: the TSS follows it (so
+; nothing pushed there reaches the TSS), esp0 at its offset 4 (percpu.h);
 ; sysenter.c asserts this at compile time.
-ESP0_FROM_ENTRY_TOP equ -(256 * 4 + 104 - 4)
+ESP0_FROM_ENTRY_TOP equ 4
 
 section .text
 
@@ -55,7 +55,10 @@ sysenter_entry:
 	pushfd				; the user's flags, with IF cleared by sysenter
 	or dword [esp], EFLAGS_IF	; user mode always runs with IF set
 	push dword USER_CS
-	push dword [sysenter_return_addr]
+	; Through ss, the kernel's flat data segment (SYSENTER_CS + 8): ds
+	; is still the user's, which may be null (#GP in ring 0 on a real
+	; CPU) or a segment with another base (the per-CPU one, gdt.h).
+	push dword [ss:sysenter_return_addr]
 	push dword 0			; error code
 	push dword SYSCALL_VECTOR
 	pushad
@@ -149,6 +152,15 @@ sysenter_entry:
 	; the stub restores the user's.
 	mov edx, [esp + 8]		; the user's eflags
 	test edx, ~(EFLAGS_STATUS | EFLAGS_IF | 2)
+	jnz .popfd
+	; ...and only when the kernel's other flags are clear indeed: an
+	; interrupt gate keeps AC and ID, so a process preempted with them
+	; set leaves them to the kernel, and switch_to does not switch
+	; flags; sysexit would hand them to this process. pushfd is no
+	; exit from translated code under TCG, popfd is.
+	pushfd
+	test dword [esp], ~(EFLAGS_STATUS | 2)
+	lea esp, [esp + 4]		; drops the copy, flags untouched
 	jnz .popfd
 	mov ecx, edx
 	and ecx, EFLAGS_OF

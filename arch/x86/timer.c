@@ -230,6 +230,7 @@ static void timer_interrupt(struct trap_frame *f)
 	if (*(uint32_t *)pc->stack_base != STACK_END_MAGIC)
 		panic("stack overflow: the end of CPU %d's stack at 0x%lx was overwritten",
 		      pc->cpu, (unsigned long)pc->stack_base);
+	trap_tick();
 	if (watchdog_expired()) {
 		watchdog_set(0);
 		panic("watchdog: %s did not finish in time", watchdog_what);

@@ -44,6 +44,13 @@ void idt_set_task_gate(int vector, uint16_t tss_sel);
 /* Handle vector v (>= 32) with fn; LAPIC vectors get their EOI after fn. */
 void irq_register(int vector, irq_handler_t fn);
 
+/*
+ * Every tick, on each CPU (timer.c): panic when this CPU's TSS or the
+ * guard below its sysenter entry stack was overwritten, and report the
+ * NMIs ignored since the last report (nmi() in traps.c prints nothing).
+ */
+void trap_tick(void);
+
 /* Called by entry.asm for every vector. */
 void trap_dispatch(struct trap_frame *f);
 

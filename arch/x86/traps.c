@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "trap.h"
 #include "cpu.h"
+#include "fpu.h"
 #include "gdt.h"
 #include "lapic.h"
 #include "percpu.h"
@@ -197,17 +198,58 @@ static void exception(struct trap_frame *f)
 	panic_finish();
 }
 
+/*
+ * An NMI: a panicking CPU's stop, or one nobody asked for (QEMU's monitor,
+ * a watchdog, a hardware error), ignored. Either way minimal work and no
+ * printk: it may have come on the sysenter entry stack (percpu.h), or
+ * while this CPU held a lock printk needs. trap_tick() reports the count.
+ */
+static void nmi(struct trap_frame *f)
+{
+	struct percpu *pc = this_cpu();
+	uintptr_t sp = (uintptr_t)f;
+
+	panic_nmi(f);
+	pc->nmis++;
+	if (sp >= (uintptr_t)pc->entry_stack &&
+	    sp < (uintptr_t)&pc->entry_stack[ENTRY_STACK_WORDS])
+		pc->nmis_entry++;
+}
+
+void trap_tick(void)
+{
+	struct percpu *pc = this_cpu();
+
+	if (pc->entry_guard != ENTRY_STACK_GUARD)
+		panic("CPU %d's sysenter entry stack overflowed (guard 0x%x)",
+		      pc->cpu, pc->entry_guard);
+	if (pc->tss.iomap_base != sizeof(pc->tss) ||
+	    pc->tss.ss0 != GDT_KERNEL_DS || pc->tss.esp0 != pc->stack_top)
+		panic("CPU %d's TSS was overwritten: esp0 0x%x ss0 0x%x, I/O map "
+		      "at %u (want 0x%lx, 0x%x, %u: no I/O map)", pc->cpu,
+		      pc->tss.esp0, pc->tss.ss0, pc->tss.iomap_base,
+		      (unsigned long)pc->stack_top, GDT_KERNEL_DS,
+		      (unsigned)sizeof(pc->tss));
+	if (pc->nmis != pc->nmis_reported) {
+		pc->nmis_reported = pc->nmis;
+		printk("nmi: CPU %d: %u unexpected NMIs ignored so far, %u of "
+		       "them on the sysenter entry stack\n", pc->cpu, pc->nmis,
+		       pc->nmis_entry);
+	}
+}
+
 void trap_dispatch(struct trap_frame *f)
 {
 	struct percpu *pc = this_cpu();
 	irq_handler_t fn;
 
 	if (f->vector == 2) {
-		panic_nmi(f);
+		nmi(f);
 		return;
 	}
 	if (f->vector < 32) {
-		if (f->vector == 14 && (zero_fault(f) || cow_fault(f))) {
+		if ((f->vector == 14 && (zero_fault(f) || cow_fault(f))) ||
+		    (f->vector == 7 && fpu_device_not_available(f))) {
 			trap_exit(f);
 			return;
 		}

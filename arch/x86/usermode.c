@@ -1,6 +1,7 @@
 /* usermode.c - ring 3 entry and exit (usermode.h). */
 #include "usermode.h"
 #include "cpu.h"
+#include "fpu.h"
 #include "gdt.h"
 #include "percpu.h"
 #include "printk.h"
@@ -10,14 +11,17 @@
 #include "trap.h"
 #include "uaccess.h"
 
-#define SIGSEGV		11	/* the status of a task killed by its fault */
+#define SIGFPE		8	/* ... by an x87 exception (#MF) */
+#define SIGSEGV		11	/* ... by any other fault */
 
 #define EFLAGS_TF	(1u << 8)
 
 void usermode_init(void)
 {
 	idt_allow_user(SYSCALL_VECTOR);
-	sysenter_setup_cpu();	/* the APs did theirs in ap_main() */
+	fpu_init_cpu();		/* the APs did theirs in ap_main() */
+	fpu_report_cr0();
+	sysenter_setup_cpu();	/* here too */
 }
 
 void usermode_frame(struct trap_frame *f, uint32_t eip, uint32_t esp)
@@ -62,6 +66,15 @@ int user_trap(struct trap_frame *f)
 			return 0;
 		f->eip = fix;
 		return 1;
+	}
+	if (f->vector == 16) {
+		uint16_t sw, cw;
+
+		fpu_status(&sw, &cw);
+		printk("killed: pid %d (%s): x87 floating-point error (#MF) "
+		       "at eip 0x%x: FPU status 0x%04x, control 0x%04x\n",
+		       t->s.pid, t->name, f->eip, sw, cw);
+		task_exit(W_SIGNALED(SIGFPE));
 	}
 	printk("killed: pid %d (%s): exception %u at eip 0x%x (cr2 0x%x, "
 	       "error 0x%x)\n", t->s.pid, t->name, f->vector, f->eip,

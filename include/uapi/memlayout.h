@@ -2,8 +2,8 @@
  * uapi/memlayout.h - where a user program lives in its address space.
  *
  * The kernel maps physical memory at its own address (arch/x86/paging.c),
- * and no shape in tests/topologies has more than 1 GiB, so the range from
- * 1 GiB to 2 GiB is free in every address space for the user part: the
+ * all but this range: RAM between 1 GiB and 2 GiB stays unused (paging.h),
+ * so the range is free in every address space for the user part: the
  * program's ELF segments from USER_BASE up, its stack below USER_TOP. Every
  * address outside [USER_BASE, USER_TOP) belongs to the kernel (a system call
  * given one returns -EFAULT).

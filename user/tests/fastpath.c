@@ -14,7 +14,9 @@
  * (the kernel clears DF) and DF is set again afterwards; the status flags
  * come back as they went in; a read made with es and gs null works and
  * leaves every segment register as it was; a call made with another CPU's
- * per-CPU %gs reaches this CPU's data. Then: the page is read-only to the
+ * per-CPU %gs reaches this CPU's data; a call made with a null, a per-CPU
+ * or the user's %ds returns; AC and ID set by a process on our CPU never
+ * come back to us from a sleep. Then: the page is read-only to the
  * kernel's user copies too (-EFAULT); a raw sysenter with a kernel address
  * as its stack kills only its process (with sysenter on: the stub's pops
  * fault in user mode; off: sysenter itself faults); a read through the
@@ -366,6 +368,89 @@ static void check_percpu_gs(int e)
 	       own, other, wrong, lost, after);
 }
 
+/*
+ * The entry must not read kernel data through the user's %ds, which may
+ * hold anything ring 3 can load: null (a #GP in ring 0 on a real CPU,
+ * which QEMU's TCG does not raise), the per-CPU selector (a base of its
+ * own: the read lands elsewhere, even under QEMU) or the user's own.
+ * Each call in a child: a wrong entry kills it.
+ */
+static void check_ds(int e, const char *what, uint16_t sel)
+{
+	int pid = fork(), st;
+	char name[40];
+
+	if (pid == 0) {
+		long r;
+
+		if (e)
+			__asm__ volatile("pushl %%ds\n\tmovw %w1, %%ds\n\t"
+					 "int $0x80\n\tpopl %%ds"
+					 : "=a"(r) : "r"(sel), "a"(SYS_getpid)
+					 : "memory", "cc");
+		else
+			__asm__ volatile("pushl %%ds\n\tmovw %w1, %%ds\n\t"
+					 "call %c[vs]\n\tpopl %%ds"
+					 : "=a"(r) : "r"(sel), "a"(SYS_getpid),
+					   [vs] "i"(VSYSCALL_ADDR)
+					 : "memory", "cc");
+		_exit(r == getpid() ? 0 : 1);
+	}
+	st = pid > 0 ? wait_status(pid) : -1;
+	snprintf(name, sizeof(name), "%s_ds_%s", entry_name[e], what);
+	tap_ok(st == 0, name, "ds 0x%x: status 0x%x (0: returned with our pid)",
+	       sel, st);
+}
+
+/*
+ * EFLAGS.AC and ID are no status flags: a process that sets them keeps
+ * them to itself. A hog on our CPU spins with both set (and is preempted
+ * with them, by interrupt gates, which keep them); we sleep 200 times
+ * and look at our flags after each return.
+ */
+#define EFLAGS_AC_ID	((1u << 18) | (1u << 21))
+#define FLAG_ROUNDS	200
+
+static void check_flags_private(int e)
+{
+	cpumask_u mask, old = ~0ull;
+	unsigned int cpu = 0;
+	int i, pid, seen = 0, st;
+	uint32_t fl;
+	char name[40];
+
+	snprintf(name, sizeof(name), "%s_ac_id_private", entry_name[e]);
+	sched_getaffinity(0, sizeof(old), &old);
+	if (getcpu(&cpu, 0) || cpu >= 64) {
+		tap_ok(0, name, "getcpu failed");
+		return;
+	}
+	mask = 1ull << cpu;
+	if (sched_setaffinity(0, sizeof(mask), &mask)) {
+		tap_ok(0, name, "cannot pin to CPU %u", cpu);
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		/* Nice 19: our wakeups preempt it at once, not after its slice. */
+		setnice(0, 19);
+		__asm__ volatile("pushfl\n\torl %0, (%%esp)\n\tpopfl\n"
+				 "1:\tjmp 1b" : : "i"(EFLAGS_AC_ID));
+	}
+	for (i = 0; i < FLAG_ROUNDS && pid > 0; i++) {
+		entry_fn[e](SYS_sleep_ms, 1, 0, 0, 0, 0);
+		__asm__ volatile("pushfl\n\tpopl %0" : "=r"(fl));
+		seen += (fl & EFLAGS_AC_ID) != 0;
+	}
+	if (pid > 0)
+		kill(pid, SIGKILL);
+	st = pid > 0 ? wait_status(pid) : -1;
+	sched_setaffinity(0, sizeof(old), &old);
+	tap_ok(pid > 0 && WIFSIGNALED(st) && !seen, name, "CPU %u: %d of %d "
+	       "returns came with AC or ID set (hog status 0x%x)", cpu, seen,
+	       FLAG_ROUNDS, st);
+}
+
 /* ...and gives ring 3 no access: the base is the kernel's (supervisor). */
 static void check_percpu_gs_faults(void)
 {
@@ -473,6 +558,10 @@ int main(int argc, char **argv)
 		check_status_flags(e);
 		check_segments(e);
 		check_percpu_gs(e);
+		check_ds(e, "null", 0);
+		check_ds(e, "percpu", read_gs());
+		check_ds(e, "user", USER_DS_SEL);
+		check_flags_private(e);
 	}
 	check_percpu_gs_faults();
 	check_page_readonly();
