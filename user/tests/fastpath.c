@@ -413,7 +413,7 @@ static void check_ds(int e, const char *what, uint16_t sel)
 
 static void check_flags_private(int e)
 {
-	cpumask_u mask, old = ~0ull;
+	cpumask_u mask, old = CPU_MASK_ALL;
 	unsigned int cpu = 0;
 	int i, pid, seen = 0, st;
 	uint32_t fl;
@@ -421,11 +421,11 @@ static void check_flags_private(int e)
 
 	snprintf(name, sizeof(name), "%s_ac_id_private", entry_name[e]);
 	sched_getaffinity(0, sizeof(old), &old);
-	if (getcpu(&cpu, 0) || cpu >= 64) {
+	if (getcpu(&cpu, 0) || cpu >= NR_CPUS) {
 		tap_ok(0, name, "getcpu failed");
 		return;
 	}
-	mask = 1ull << cpu;
+	mask = cpumask_of(cpu);
 	if (sched_setaffinity(0, sizeof(mask), &mask)) {
 		tap_ok(0, name, "cannot pin to CPU %u", cpu);
 		return;

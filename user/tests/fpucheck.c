@@ -144,15 +144,15 @@ static void check_migrate(unsigned int home)
 	int ok;
 
 	fpu_load(CW_PARENT);
-	for (c = 0; c < 64; c++) {
-		one = 1ull << c;
+	for (c = 0; c < NR_CPUS; c++) {
+		one = cpumask_of(c);
 		if (c == home || sched_setaffinity(0, sizeof(one), &one))
 			continue;	/* not online */
 		sched_yield();
 		moves += getcpu(&cpu, 0) == 0 && cpu == c;
 	}
 	ok = fpu_is(CW_PARENT);		/* on the last CPU, not at home */
-	one = 1ull << home;
+	one = cpumask_of(home);
 	sched_setaffinity(0, sizeof(one), &one);
 	tap_ok(ok && moves > 0, "fpu_migrate_kept", "%u other CPUs run on; "
 	       "registers %s", moves, ok ? "kept" : "lost");
@@ -166,8 +166,8 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "exec-child"))
 		return exec_child();
 	tap_start("fpucheck");
-	if (getcpu(&cpu, 0) == 0 && cpu < 64) {
-		mask = 1ull << cpu;
+	if (getcpu(&cpu, 0) == 0 && cpu < NR_CPUS) {
+		mask = cpumask_of(cpu);
 		tap_ok(sched_setaffinity(0, sizeof(mask), &mask) == 0,
 		       "fpu_pinned", "CPU %u", cpu);
 	} else {
