@@ -15,8 +15,8 @@
  * process runs with the per-CPU selector of its CPU in %gs (usermode.c),
  * and an entry whose %gs already holds this CPU's selector loads nothing.
  * Under QEMU every segment load is a descriptor read and its checks, a
- * call out of translated code; skipping the one at each system call entry
- * took a fifth off the null call (bench/notes.md, "The system call").
+ * call out of translated code, so a load skipped at each system call entry
+ * is a good part of a null system call.
  * It gives ring 3 nothing: the base is the kernel's struct percpu, in
  * supervisor pages, so any access through it faults (#PF); what user code
  * learns, by reading the selector, is which CPU it runs on.

@@ -61,8 +61,8 @@
  */
 #define AP_BOOT_TIMEOUT_US	1000000
 
-/* Which way is faster was measured (see the report of the boot work):
- * parallel on every shape. */
+/* Parallel: one INIT-SIPI-SIPI after another waits the MP specification's
+ * 10 ms INIT delay once per AP; all of them first waits it once. */
 #define SMP_DEFAULT_MODE	SMP_MODE_PARALLEL
 
 enum slot_state {

@@ -79,9 +79,8 @@ sysenter_entry:
 	; The user's flat data segment serves the kernel as well (Linux
 	; runs with __USER_DS too): reload ds and es only when the user
 	; changed them. Each segment load is a descriptor fetch and check,
-	; a call into QEMU under TCG: skipping the four that are not needed
-	; took the null system call from 560 to 370 ns (fastest process of
-	; 12; bench/notes.md).
+	; a call into QEMU under TCG: the four that are not needed would
+	; cost a null system call a third of its time.
 	mov ax, ds
 	cmp ax, USER_DS
 	jne .load_ds
@@ -145,8 +144,7 @@ sysenter_entry:
 	; usual case), only the status flags need setting: the kernel ran
 	; with the user's other flags, which are then all clear. Set them
 	; without popfd: under TCG popfd is a call into QEMU and ends the
-	; translated block, a return to QEMU's main loop (bench/notes.md,
-	; "The system call"). OF first, from an add that overflows or not;
+	; translated block, a return to QEMU's main loop. OF first, from an add that overflows or not;
 	; then SF ZF AF PF CF from the flags' low byte by sahf, which
 	; leaves OF alone. ecx and edx are free: sysexit loads both, and
 	; the stub restores the user's.

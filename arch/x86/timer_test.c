@@ -18,8 +18,8 @@
  *
  * Under QEMU a tick is lost whenever the host runs neither QEMU's timer
  * thread nor the vCPU within a period (the LAPIC merges the two pending
- * interrupts): on the shared 2-core host, with two guests booting, we
- * measured 20-35% of ticks lost in every 100 ms window. So the rate is
+ * interrupts): on a busy host a good part of the ticks of a 100 ms
+ * window can be lost. So the rate is
  * measured from the timer's count register against the TSC (exact, +-10%
  * of HZ), the TSC against the PIT once more (within 1% of the boot
  * calibration, which a host hiccup during calibration would miss), and the

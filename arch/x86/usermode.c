@@ -33,10 +33,9 @@ void usermode_frame(struct trap_frame *f, uint32_t eip, uint32_t esp)
 	 * fs null: user code here has no use for it (no TLS), and loading a
 	 * null selector reads no descriptor. gs: this CPU's per-CPU selector,
 	 * which the system call entries then need not load (gdt.h), and which
-	 * trap_exit() keeps current when the process moves. Under QEMU the
-	 * first took a quarter off the null system call, the second a fifth
-	 * (bench/notes.md, "The system call"). A process may load a gs of its
-	 * own, and keeps it.
+	 * trap_exit() keeps current when the process moves. Under QEMU each
+	 * segment load skipped is a descriptor read saved at every system
+	 * call. A process may load a gs of its own, and keeps it.
 	 */
 	f->fs = 0;
 	f->gs = GDT_PERCPU_SEL(this_cpu()->slot);
