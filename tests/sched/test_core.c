@@ -200,6 +200,47 @@ static void test_nice(void)
 	      b->static_prio, b->prio, a->need_resched);
 }
 
+/*
+ * Renicing a task changes its priority, not its place in the epoch: three
+ * hogs pinned to CPU 0, two of them reniced by CPU 1 at every tick (to the
+ * nice they have, or alternating 0 and 1), and the third still gets its
+ * share of CPU 0. Were a renice to requeue into the active array, the two
+ * would never expire and the third would starve.
+ */
+static void test_renice_keeps_epoch(void)
+{
+	static const char *const how[] = { "same", "alternating" };
+	struct task_struct *t[3];
+	int mode, i, third;
+
+	for (mode = 0; mode < 2; mode++) {
+		machine("-smp 2", NULL);
+		for (i = 0; i < 3; i++) {
+			t[i] = spawn(0, 0);
+			set_cpus_allowed(t[i], cpumask_of(0));
+		}
+		settle();
+		third = 0;
+		for (i = 0; i < 3000; i++) {
+			int nice = mode ? i & 1 : 0;
+
+			advance(1);
+			sim_cpu = 1;
+			set_user_nice(t[0], nice);
+			set_user_nice(t[1], nice);
+			sim_check_quiescent("set_user_nice");
+			settle();
+			third += cpu_curr(0) == t[2];
+		}
+		CHECK(third > 3000 / 4 && third < 3000 * 5 / 12,
+		      mode ? "renice_alternating_keeps_third_share" :
+			     "renice_same_keeps_third_share",
+		      "renice %s: third task ran %d of 3000 ticks", how[mode],
+		      third);
+		CHECK(sched_sanity_check() == 0, "renice_sane", "%s", "");
+	}
+}
+
 /* Fork halves the parent's slice, penalises the child's sleep_avg, and
  * puts the child just in front of its parent (SMART_WAKE_CHILD); exit on
  * the first slice gives the rest back. */
@@ -443,6 +484,7 @@ void test_core(void)
 	test_interactive_requeue();
 	test_policies();
 	test_nice();
+	test_renice_keeps_epoch();
 	test_fork_exit();
 	test_map_runqueue();
 	test_smt_pick();
