@@ -62,6 +62,10 @@ static int reap(struct task *me, struct task *c)
 
 	while (__atomic_load_n(&c->on_cpu, __ATOMIC_ACQUIRE))
 		cpu_relax();
+	/* A migration thread may still hold a request for it: sleep (that
+	 * thread may be this CPU's) until it is served. */
+	while (!sched_task_inactive(&c->s))
+		msleep(1);
 	status = c->exit_status;
 	sched_exit(&c->s, &me->s);
 	task_free(c);

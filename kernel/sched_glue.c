@@ -107,6 +107,11 @@ void arch_spin_unlock(arch_spinlock_t *lock)
 	spin_unlock(lock);
 }
 
+int arch_spin_held(const arch_spinlock_t *lock)
+{
+	return spin_is_held(lock) && !irqs_enabled();
+}
+
 unsigned long arch_irq_save(void)
 {
 	return irq_save();

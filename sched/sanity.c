@@ -197,7 +197,7 @@ static int check_runqueue(runqueue_t *rq)
 static int waits(const struct task_struct *p)
 {
 	return p->array && !task_running(p) && p->migrate_dest < 0 &&
-	       arch_jiffies() - p->last_run >= WAIT_MIN;
+	       ticks_since(arch_jiffies(), p->last_run) >= WAIT_MIN;
 }
 
 /* One waiting task p of the given node allowed on cpu (for reports). */

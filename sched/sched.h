@@ -139,7 +139,13 @@ struct task_struct {
 	int node;		/* home node: where its memory was placed
 				 * (set by exec placement; informational) */
 
-	/* A pending move by a migration thread (migration.c). */
+	/*
+	 * A pending move by a migration thread (migration.c). migrate_dest
+	 * is set from queue_migration() until migrate_now() has served the
+	 * request under p's runqueue lock: while it is set, p is on a
+	 * migration queue or in a migration thread's hands, and
+	 * sched_task_inactive() keeps p from being freed.
+	 */
 	struct list_head migration_list;
 	int migrate_dest;	/* target CPU, -1 when none is pending */
 	int migrate_why;	/* enum sched_move */
@@ -227,7 +233,11 @@ void wake_up_new_task(struct task_struct *child);
  */
 void sched_exit(struct task_struct *p, struct task_struct *parent);
 
-/* True when p is neither running nor queued: safe to free. */
+/*
+ * True when p is neither running nor queued, and no migration request for
+ * it is queued or being served: safe to free. A reaper waits for it (it
+ * takes p's runqueue lock; call it with no runqueue lock held).
+ */
 int sched_task_inactive(struct task_struct *p);
 
 /*

@@ -82,6 +82,15 @@ void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls);
 void arch_spin_lock(arch_spinlock_t *lock);
 void arch_spin_unlock(arch_spinlock_t *lock);
 
+/*
+ * This CPU holds lock, with interrupts off (as every holder must: see
+ * arch_spin_lock). The scheduler asserts it wherever it relies on a lock
+ * (runqueue.h, assert_rq_held), as xv6's holding() and lk's
+ * spin_lock_held() do; 0 when another CPU holds it, nobody does, or
+ * interrupts are on.
+ */
+int arch_spin_held(const arch_spinlock_t *lock);
+
 /* Turn interrupts off on this CPU; return what restores the old state. */
 unsigned long arch_irq_save(void);
 void arch_irq_restore(unsigned long flags);

@@ -146,17 +146,29 @@ void sched_exit(struct task_struct *p, struct task_struct *parent)
 		task_rq_unlock(rq, flags);
 	}
 	rq = task_rq_lock(p, &flags);
-	if (!list_empty(&p->migration_list))
-		list_del_init(&p->migration_list);
+	SCHED_BUG_ON(p->migrate_dest >= 0 || !list_empty(&p->migration_list),
+		     "sched_exit of pid %d with a migration request to CPU %d "
+		     "(the reaper did not wait for sched_task_inactive())",
+		     p->pid, p->migrate_dest);
 	arch_spin_lock(&tasks_lock);
 	list_del_init(&p->tasks);
 	arch_spin_unlock(&tasks_lock);
 	task_rq_unlock(rq, flags);
 }
 
+/*
+ * Read under p's runqueue lock: migrate_now() clears migrate_dest under it
+ * and touches p no more once it lets go, so a reaper that sees -1 here
+ * frees a task no migration thread will read again.
+ */
 int sched_task_inactive(struct task_struct *p)
 {
-	return !READ_ONCE(p->array) && !task_running(p);
+	unsigned long flags;
+	runqueue_t *rq = task_rq_lock(p, &flags);
+	int inactive = !p->array && !task_running(p) && p->migrate_dest < 0;
+
+	task_rq_unlock(rq, flags);
+	return inactive;
 }
 
 /*
@@ -252,6 +264,7 @@ int sched_setscheduler(struct task_struct *p, int policy, int rt_priority)
  */
 void yield_requeue(struct task_struct *p, runqueue_t *rq, unsigned long now)
 {
+	assert_rq_held(rq);
 	if (!p->array)
 		return;
 	if (rt_task(p)) {

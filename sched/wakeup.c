@@ -13,6 +13,7 @@ void resched_task(struct task_struct *p)
 {
 	int was = p->need_resched;
 
+	assert_rq_held(task_rq(p));
 	p->need_resched = 1;
 	if (!was && task_cpu(p) != arch_smp_processor_id())
 		arch_send_resched_ipi(task_cpu(p));
@@ -61,6 +62,7 @@ void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p)
 	struct task_struct *curr, *victim = NULL;
 	int idx;
 
+	assert_rq_held(rq);
 	if (task_allowed(p, cpu) && cpu_rq(cpu) == rq) {
 		curr = cpu_curr(cpu);
 		if (curr == cpu_idle(cpu) && !curr->need_resched) {

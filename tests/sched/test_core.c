@@ -13,28 +13,34 @@
  * the delimiter when empty. */
 static void test_prio_array(void)
 {
-	prio_array_t a;
 	struct task_struct t[3];
+	prio_array_t *a;
 	int ok;
 
+	machine(UP, NULL);
+	a = cpu_rq(0)->expired;		/* empty; its runqueue's lock held */
 	memset(t, 0, sizeof(t));
-	prio_array_init(&a);
-	ok = sched_find_first_bit(a.bitmap) == MAX_PRIO;
+	sim_cpu = 0;
+	arch_irq_save();
+	arch_spin_lock(&cpu_rq(0)->lock);
+	ok = sched_find_first_bit(a->bitmap) == MAX_PRIO;
 	t[0].prio = 120;
 	t[1].prio = 5;
 	t[2].prio = 120;
-	enqueue_task(&t[0], &a);
-	enqueue_task(&t[1], &a);
-	enqueue_task(&t[2], &a);
-	ok &= a.nr_active == 3 && sched_find_first_bit(a.bitmap) == 5;
-	ok &= find_next_bit(a.bitmap, MAX_PRIO, 6) == 120;
-	ok &= a.queue[120].next == &t[0].run_list;	/* FIFO per priority */
-	dequeue_task(&t[1], &a);
-	ok &= sched_find_first_bit(a.bitmap) == 120 && !t[1].array;
-	dequeue_task(&t[0], &a);
-	dequeue_task(&t[2], &a);
-	ok &= a.nr_active == 0 && sched_find_first_bit(a.bitmap) == MAX_PRIO;
-	ok &= find_next_bit(a.bitmap, MAX_PRIO, 0) == MAX_PRIO;
+	enqueue_task(&t[0], a);
+	enqueue_task(&t[1], a);
+	enqueue_task(&t[2], a);
+	ok &= a->nr_active == 3 && sched_find_first_bit(a->bitmap) == 5;
+	ok &= find_next_bit(a->bitmap, MAX_PRIO, 6) == 120;
+	ok &= a->queue[120].next == &t[0].run_list;	/* FIFO per priority */
+	dequeue_task(&t[1], a);
+	ok &= sched_find_first_bit(a->bitmap) == 120 && !t[1].array;
+	dequeue_task(&t[0], a);
+	dequeue_task(&t[2], a);
+	ok &= a->nr_active == 0 && sched_find_first_bit(a->bitmap) == MAX_PRIO;
+	ok &= find_next_bit(a->bitmap, MAX_PRIO, 0) == MAX_PRIO;
+	arch_spin_unlock(&cpu_rq(0)->lock);
+	arch_irq_restore(0);
 	CHECK(ok, "prio_array_bitmap_follows_lists", "%s", "");
 }
 
