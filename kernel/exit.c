@@ -3,8 +3,10 @@
  *
  * A task that exits closes its files, hands its children to init (pid 1),
  * becomes a zombie and wakes its parent. The parent's waitpid() frees it
- * once it is off every CPU (on_cpu, task.h); its address space went
- * already, freed by the CPU that switched away from it.
+ * once it is off every CPU (on_cpu, task.h) and no migration request for
+ * it is in flight (sched_task_inactive()); its address space is not its
+ * to free: the CPU that switched away from it frees it (task.c,
+ * task_drop_dead_mm()).
  */
 #include "proc.h"
 #include "cpu.h"

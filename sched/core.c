@@ -291,10 +291,13 @@ static char state_letter(long state)
 	}
 }
 
-/* After a switch: release the runqueue lock of the CPU we now run on. */
+/* After a switch: release the runqueue lock of the CPU we now run on, then
+ * let the environment free what the task switched from left behind
+ * (2.5.59 finish_task_switch(): the mm drop comes after the unlock). */
 static void finish_task_switch(void)
 {
 	arch_spin_unlock(&this_rq()->lock);
+	arch_finish_switch();
 }
 
 void schedule_tail(void)

@@ -29,6 +29,11 @@
  *     count as waiting: a pipe pair on one CPU always has one task just
  *     woken beside it (the sync wakeup queues it for the waker's CPU, and
  *     the waker sleeps a moment later), a different one at every check.
+ *     An idle CPU whose idle task has need_resched set is not idle but on
+ *     its way to pick: a wakeup or a balancer has told it to, and it
+ *     picks at its next interrupt return, which a nested interrupt (or a
+ *     vCPU the host does not run) delays; its clock starts again if it
+ *     finds nothing.
  *
  * Each violation is logged with the state that caused it; the count is
  * returned and accumulated.
@@ -43,6 +48,7 @@
 #define MAX_WALK	(1L << 20)
 
 static unsigned long total_violations;
+static unsigned long wasted_reports;	/* of them, wasted-core reports */
 /* The CPU's own tick (cpu_ticks() + 1) since when each CPU has been idle
  * beside a waiting task: in its node (local) or only elsewhere (remote); 0
  * when it is not. */
@@ -223,6 +229,7 @@ static int report_wasted(int cpu, unsigned long since, unsigned long now,
 	struct task_struct *p = a_waiting_task(cpu, node);
 	int found = 0;
 
+	wasted_reports++;
 	REPORT("wasted core: CPU %d (node %d) idle for %lu of its ticks while pid %d "
 	       "(allowed %llx) waits on rq %d of node %d (nr_running %lu)",
 	       cpu, cpu_to_node(cpu), now - since, p ? p->pid : -1,
@@ -266,7 +273,8 @@ static int check_wasted(const cpumask_t *waiting, cpumask_t waiting_all)
 
 	for (cpu = 0; cpu < nr_cpus_online(); cpu++) {
 		unsigned long now = cpu_ticks(cpu);
-		int idle = idle_cpu(cpu), local, remote;
+		int idle = idle_cpu(cpu) && !cpu_curr(cpu)->need_resched;
+		int local, remote;
 		cpumask_t here = sched_opts.balance == SCHED_BALANCE_GLOBAL ?
 				 waiting_all : waiting[cpu_to_node(cpu)];
 
@@ -376,6 +384,7 @@ void sched_sanity_reset(void)
 	int cpu;
 
 	total_violations = 0;
+	wasted_reports = 0;
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
 		wasted_local_since[cpu] = wasted_remote_since[cpu] = 0;
 		wasted_reported[cpu] = 0;
@@ -385,4 +394,9 @@ void sched_sanity_reset(void)
 unsigned long sched_sanity_violations(void)
 {
 	return total_violations;
+}
+
+unsigned long sched_sanity_wasted(void)
+{
+	return wasted_reports;
 }

@@ -341,5 +341,7 @@ int sched_sanity_check(void);
 void sched_sanity_reset(void);
 /* Violations found since boot (or the last reset). */
 unsigned long sched_sanity_violations(void);
+/* Of them, wasted-core reports (rule 4 of sanity.c): for diagnostics. */
+unsigned long sched_sanity_wasted(void);
 
 #endif

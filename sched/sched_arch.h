@@ -61,6 +61,16 @@ void arch_send_resched_ipi(int cpu);
  */
 void arch_context_switch(struct task_struct *prev, struct task_struct *next);
 
+/*
+ * After a switch, in the task switched to, once schedule() (or
+ * schedule_tail()) has released the runqueue lock; interrupts are still
+ * off. The environment frees here what the task switched away from left
+ * behind (the kernel: a dead task's address space, D7's rq->prev_mm that
+ * 2.5.59's finish_task_switch() drops), outside the hottest lock of the
+ * system. The simulator checks that no lock is held.
+ */
+void arch_finish_switch(void);
+
 /* ---- locks and interrupts ----------------------------------------------- */
 
 /*

@@ -180,6 +180,15 @@ void arch_spin_unlock(arch_spinlock_t *lock)
 		sim_unlock_hook(lock);
 }
 
+void arch_finish_switch(void)
+{
+	if (cpu_state[sim_cpu].nheld || !cpu_state[sim_cpu].irqs_off)
+		arch_sched_panic("arch_finish_switch on CPU %d with %d locks "
+				 "held, interrupts %s", sim_cpu,
+				 cpu_state[sim_cpu].nheld,
+				 cpu_state[sim_cpu].irqs_off ? "off" : "on");
+}
+
 int arch_spin_held(const arch_spinlock_t *lock)
 {
 	return lock->owner == sim_cpu && cpu_state[sim_cpu].irqs_off;

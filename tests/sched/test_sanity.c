@@ -130,6 +130,20 @@ static void test_checker_catches(void)
 	CHECK(found == 0, "checker_ignores_cpus_without_ticks", "%d: %s", found,
 	      sim_last_log);
 
+	/* An idle CPU told to pick (need_resched set) is on its way, not
+	 * idle, however many ticks it takes (a nested interrupt delays it). */
+	cpu_idle(2)->need_resched = cpu_idle(3)->need_resched = 1;
+	found = 0;
+	for (i = 0; i < 4; i++) {
+		sim_jiffies++;
+		sched_stats[2].idle_ticks++;
+		sched_stats[3].idle_ticks++;
+		found += sched_sanity_check();
+	}
+	cpu_idle(2)->need_resched = cpu_idle(3)->need_resched = 0;
+	CHECK(found == 0, "checker_exempts_cpu_on_its_way_to_pick", "%d: %s",
+	      found, sim_last_log);
+
 	/* Wasted core: b waits on CPU 0's runqueue while CPU 2 and 3 idle.
 	 * They tick (the checker counts each CPU's own ticks), but their
 	 * balancing does not run: a broken balancer. */
@@ -144,8 +158,10 @@ static void test_checker_catches(void)
 	CHECK(found == 2 && strstr(sim_last_log, "wasted core") &&
 	      strstr(sim_last_log, "idle for 3 of its ticks"),
 	      "checker_catches_wasted_core", "%d: %s", found, sim_last_log);
-	CHECK(sched_sanity_violations() == before + 2, "checker_counts",
-	      "%lu", sched_sanity_violations());
+	CHECK(sched_sanity_violations() == before + 2 &&
+	      sched_sanity_wasted() == 2, "checker_counts",
+	      "%lu violations, %lu wasted cores", sched_sanity_violations(),
+	      sched_sanity_wasted());
 	/* Balancing then fixes it, and the checker goes quiet. */
 	advance(1);
 	CHECK(sched_sanity_check() == 0 && cpu_curr(2) != cpu_idle(2),
