@@ -101,8 +101,8 @@ static void migrate_now(struct task_struct *p, int dest, enum sched_move why)
 	 * own dest). */
 	if (list_empty(&p->migration_list))
 		p->migrate_dest = -1;
-	if (p->state == TASK_ZOMBIE)
-		goto out;
+	if (p->state == TASK_ZOMBIE || !list_empty(&p->migration_list))
+		goto out;	/* dead, or a newer request moves it */
 	if (why == SCHED_MOVE_AFFINITY && task_allowed(p, from))
 		goto out;	/* affinity changed back, or it moved already */
 	if (!task_allowed(p, dest))
@@ -158,7 +158,9 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t mask)
 		task_rq_unlock(rq, flags);
 		return 0;
 	}
-	running = task_running(p);
+	/* A task on a migration queue stays on its runqueue until the queue's
+	 * thread moves it: a new request replaces the one queued. */
+	running = task_running(p) || !list_empty(&p->migration_list);
 	if (running) {
 		wake = queue_migration(rq, p, dest, SCHED_MOVE_AFFINITY);
 		if (!wake)

@@ -15,8 +15,10 @@
  *     its CPU; no sleeping or dead task is queued (except the current one,
  *     on its way out); every task may run somewhere;
  *  3. CPUs: each CPU's slot maps back to it; its current task is recorded
- *     on it, allowed on it and queued on its runqueue; no task is current
- *     on two CPUs;
+ *     on it, allowed on it (unless a migration request for it is pending)
+ *     and queued on its runqueue; no task is current on two CPUs; a task
+ *     on a CPU's migration queue has a request (migrate_dest) and belongs
+ *     to that CPU's runqueue, whose lock guards the queue;
  *  4. wasted cores (Lozi et al., "The Linux Scheduler: a Decade of Wasted
  *     Cores", EuroSys 2016): no CPU stays idle for longer than two of its
  *     balance intervals while a task that may run on it waits in a
@@ -31,9 +33,10 @@
  *     the waker sleeps a moment later), a different one at every check.
  *     An idle CPU whose idle task has need_resched set is not idle but on
  *     its way to pick: a wakeup or a balancer has told it to, and it
- *     picks at its next interrupt return, which a nested interrupt (or a
- *     vCPU the host does not run) delays; its clock starts again if it
- *     finds nothing.
+ *     picks at its next interrupt return, which a nested interrupt (the
+ *     checker's own, on CPU 0), or a vCPU the host does not run, delays;
+ *     its clock starts again if it finds nothing. A task such a CPU of its
+ *     own runqueue may run is that CPU's, and waits for no other.
  *
  * Each violation is logged with the state that caused it; the count is
  * returned and accumulated.
@@ -140,6 +143,28 @@ static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
 	return found;
 }
 
+static int check_migration_queue(runqueue_t *rq, struct cpu_slot *slot)
+{
+	struct list_head *pos;
+	int found = 0;
+	long n = 0;
+
+	list_for_each(pos, &slot->migration_queue) {
+		struct task_struct *p =
+			list_entry(pos, struct task_struct, migration_list);
+
+		if (++n > MAX_WALK) {
+			REPORT("CPU %d: migration queue does not end", slot->cpu);
+			break;
+		}
+		if (p->migrate_dest < 0 || task_rq(p) != rq)
+			REPORT("pid %d on CPU %d's migration queue: dest %d, "
+			       "task_cpu %d (rq %d)", p->pid, slot->cpu,
+			       p->migrate_dest, task_cpu(p), rq_idx(task_cpu(p)));
+	}
+	return found;
+}
+
 static int check_runqueue(runqueue_t *rq)
 {
 	int found = 0, idx;
@@ -181,6 +206,7 @@ static int check_runqueue(runqueue_t *rq)
 		if (task_cpu(curr) != cpu)
 			REPORT("pid %d current on CPU %d but task_cpu is %d",
 			       curr->pid, cpu, task_cpu(curr));
+		found += check_migration_queue(rq, slot);
 		if (curr == slot->idle)
 			continue;
 		/* The one legitimate exception: a running task whose mask
@@ -197,13 +223,32 @@ static int check_runqueue(runqueue_t *rq)
 	return found;
 }
 
-/* p is queued, has been off a CPU for WAIT_MIN ticks, and no migration
- * thread is about to move it (balancers leave such a task alone: the
- * request's thread owes it a CPU, not the idle ones). */
+/* An idle CPU of p's runqueue that may run p is on its way to pick (its
+ * idle task's need_resched is set): p is that CPU's, not the others'. */
+static int claimed(const struct task_struct *p)
+{
+	const runqueue_t *rq = task_rq(p);
+	int idx;
+
+	for_each_sibling(idx, rq) {
+		const struct cpu_slot *slot = &rq->cpu[idx];
+
+		if (slot->curr == slot->idle && slot->idle->need_resched &&
+		    task_allowed(p, slot->cpu))
+			return 1;
+	}
+	return 0;
+}
+
+/* p is queued, has been off a CPU for WAIT_MIN ticks, no migration thread
+ * is about to move it (balancers leave such a task alone: the request's
+ * thread owes it a CPU, not the idle ones), and no idle CPU of its
+ * runqueue is on its way to pick it. */
 static int waits(const struct task_struct *p)
 {
 	return p->array && !task_running(p) && p->migrate_dest < 0 &&
-	       ticks_since(arch_jiffies(), p->last_run) >= WAIT_MIN;
+	       ticks_since(arch_jiffies(), p->last_run) >= WAIT_MIN &&
+	       !claimed(p);
 }
 
 /* One waiting task p of the given node allowed on cpu (for reports). */

@@ -144,7 +144,9 @@ struct task_struct {
 	 * is set from queue_migration() until migrate_now() has served the
 	 * request under p's runqueue lock: while it is set, p is on a
 	 * migration queue or in a migration thread's hands, and
-	 * sched_task_inactive() keeps p from being freed.
+	 * sched_task_inactive() keeps p from being freed. While p is on the
+	 * queue of a CPU, its runqueue stays that CPU's (the queue's lock is
+	 * p's runqueue lock): only the thread that takes it off moves it.
 	 */
 	struct list_head migration_list;
 	int migrate_dest;	/* target CPU, -1 when none is pending */

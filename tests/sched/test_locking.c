@@ -202,6 +202,38 @@ static void test_exit_during_migration(void)
 	      WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
 }
 
+/*
+ * A task on CPU 0's migration queue falls asleep before the thread runs,
+ * and a sync wakeup from CPU 1 comes: the task stays on CPU 0's runqueue,
+ * whose lock guards the queue it is on, and the request moves it.
+ */
+static void test_queued_request_keeps_runqueue(void)
+{
+	struct task_struct *p;
+	int found;
+
+	machine(TWO, NULL);
+	p = spawn(0, 0);
+	settle();
+	sim_cpu = 1;
+	set_cpus_allowed(p, cpumask_of(1));	/* queued for CPU 0's thread */
+	sim_cpu = 0;
+	sim_ipi_pending[0] = 0;
+	p->state = TASK_INTERRUPTIBLE;
+	schedule();				/* to the migration thread */
+	sim_cpu = 1;
+	wake_up_process(p, 1);
+	found = sched_sanity_check();
+	CHECK(found == 0 && task_rq(p) == cpu_rq(0) && p->migrate_dest == 1,
+	      "sync_wakeup_leaves_queued_request_alone", "%d reports (%s), "
+	      "cpu %d, dest %d", found, found ? sim_last_log : "", task_cpu(p),
+	      p->migrate_dest);
+	settle();
+	CHECK(task_cpu(p) == 1 && cpu_curr(1) == p && sched_sanity_check() == 0,
+	      "queued_request_then_moves_task", "cpu %d, CPU 1 runs pid %d",
+	      task_cpu(p), cpu_curr(1)->pid);
+}
+
 /* ---- clocks that differ between CPUs ------------------------------------ */
 
 /*
@@ -266,6 +298,7 @@ void test_locking(void)
 {
 	test_lock_rules_asserted();
 	test_exit_during_migration();
+	test_queued_request_keeps_runqueue();
 	test_skewed_sleep_credit();
 	test_skewed_cache_hot();
 }
