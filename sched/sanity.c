@@ -266,21 +266,58 @@ static struct task_struct *a_waiting_task(int cpu, int node)
 	return NULL;
 }
 
+/* Decimal n into buf (no NUL); the length. sched/ has no printf of its
+ * own: the seam's log formats the line. */
+static int fmt_uint(char *buf, unsigned long n)
+{
+	char tmp[24];
+	int len = 0, i = 0;
+
+	do {
+		tmp[i++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	while (i)
+		buf[len++] = tmp[--i];
+	return len;
+}
+
 static int report_wasted(int cpu, unsigned long since, unsigned long now,
 			 int local)
 {
 	int node = sched_opts.balance == SCHED_BALANCE_GLOBAL || !local ? -1 :
 		   cpu_to_node(cpu);
 	struct task_struct *p = a_waiting_task(cpu, node);
-	int found = 0;
+	const runqueue_t *rq = p ? task_rq(p) : cpu_rq(cpu);
+	char cpus[64] = "";
+	int found = 0, idx, len = 0;
 
+	/* What the CPUs of the waiting task's runqueue run ("*": asked to
+	 * pick again), to tell a slow CPU from a lost request. */
+	for_each_sibling(idx, rq) {
+		const struct cpu_slot *slot = &rq->cpu[idx];
+
+		if (len > (int)sizeof(cpus) - 32)
+			break;
+		cpus[len++] = ' ';
+		len += fmt_uint(cpus + len, (unsigned long)slot->cpu);
+		cpus[len++] = ':';
+		if (slot->curr == slot->idle)
+			cpus[len++] = 'i';
+		else
+			len += fmt_uint(cpus + len, (unsigned long)slot->curr->pid);
+		if (slot->curr->need_resched)
+			cpus[len++] = '*';
+		cpus[len] = '\0';
+	}
 	wasted_reports++;
 	REPORT("wasted core: CPU %d (node %d) idle for %lu of its ticks while pid %d "
-	       "(allowed %llx) waits on rq %d of node %d (nr_running %lu)",
+	       "(allowed %llx) waits on rq %d of node %d (nr_running %lu; "
+	       "cpu:pid%s)",
 	       cpu, cpu_to_node(cpu), now - since, p ? p->pid : -1,
 	       p ? (unsigned long long)p->cpus_allowed : 0ULL,
 	       p ? task_rq(p)->id : -1, p ? task_rq(p)->node : -1,
-	       p ? task_rq(p)->nr_running : 0UL);
+	       p ? task_rq(p)->nr_running : 0UL, cpus);
 	return found;
 }
 
