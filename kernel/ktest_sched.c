@@ -705,3 +705,35 @@ KTEST(idle_poll_wakeups)
 		return ktest_fail(t, "CPU %d never seen polling after 200 rounds", last);
 	return 0;
 }
+
+/*
+ * lock_held: the seam's arch_spin_held(), which every "runqueue lock held"
+ * assertion of sched/ relies on, says yes only for a lock this CPU holds
+ * with interrupts off: not for a free lock, not after the release, not
+ * while interrupts are on (a holder that turned them on could deadlock
+ * against its own tick). Another CPU's hold reads as "no" too: spin_is_held
+ * compares the holder with this CPU.
+ */
+KTEST(lock_held)
+{
+	static arch_spinlock_t lock;
+	unsigned long flags;
+	int free_no, held_yes, irqs_on_no, released_no;
+
+	arch_spin_lock_init(&lock, SCHED_LOCK_RQ);
+	free_no = !arch_spin_held(&lock);
+	flags = arch_irq_save();
+	arch_spin_lock(&lock);
+	held_yes = arch_spin_held(&lock);
+	sti();
+	irqs_on_no = !arch_spin_held(&lock);
+	cli();
+	arch_spin_unlock(&lock);
+	released_no = !arch_spin_held(&lock);
+	arch_irq_restore(flags);
+	KT_EXPECT(t, free_no && held_yes && irqs_on_no && released_no,
+		  "arch_spin_held: free %d, held %d, irqs on %d, released %d "
+		  "(want 0 1 0 0)", !free_no, held_yes, !irqs_on_no,
+		  !released_no);
+	return 0;
+}

@@ -388,6 +388,10 @@ void scheduler_tick(int user_tick)
 	unsigned long now = arch_jiffies(), flags;
 
 	(void)user_tick;
+	if (now != sched_stats[cpu].last_tick_jiffy || !sched_stats[cpu].jiffy_ticks) {
+		sched_stats[cpu].last_tick_jiffy = now;
+		sched_stats[cpu].jiffy_ticks++;
+	}
 	if (sched_opts.sanity_ticks && cpu == 0 && !(now % sched_opts.sanity_ticks))
 		sched_sanity_check();	/* the debug option: logs what it finds */
 	if (p->flags & PF_IDLE) {

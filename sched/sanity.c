@@ -24,8 +24,9 @@
  *     balance intervals while a task that may run on it waits in a
  *     runqueue of its node (two idle intervals, 2 ms), nor longer than two
  *     inter-node intervals (4 ms) while one waits on another node. Time
- *     here is the idle CPU's own ticks: a CPU that does not tick cannot
- *     balance, and under QEMU's TCG on a loaded host a vCPU may not run
+ *     here is the idle CPU's own ticks, at distinct jiffies (ticks a vCPU
+ *     takes back to back, catching up, share a jiffy and one balance): a
+ *     CPU that does not tick cannot balance, and under QEMU's TCG on a loaded host a vCPU may not run
  *     for 100 ms and more while the others count jiffies on. Only tasks
  *     off a CPU for WAIT_MIN ticks and not promised to a migration thread
  *     count as waiting: a pipe pair on one CPU always has one task just
@@ -341,11 +342,12 @@ static int track_wasted(int cpu, int wasted, unsigned long *since, int kind,
 	return report_wasted(cpu, *since - 1, now, kind == 1);
 }
 
-/* The ticks cpu has taken (scheduler_tick() counts them). */
+/* The ticks cpu has taken at distinct jiffies (scheduler_tick() counts
+ * them): a balance is due once a jiffy at most, so two ticks delivered
+ * back to back at one jiffy give a CPU one chance to balance, not two. */
 static unsigned long cpu_ticks(int cpu)
 {
-	return READ_ONCE(sched_stats[cpu].idle_ticks) +
-	       READ_ONCE(sched_stats[cpu].busy_ticks);
+	return READ_ONCE(sched_stats[cpu].jiffy_ticks);
 }
 
 /* Invariant 4. waiting[n]: CPUs some task waiting on node n may use. */

@@ -311,6 +311,11 @@ struct sched_cpu_stat {
 	unsigned long idle_ticks;
 	unsigned long busy_ticks;
 	unsigned long moves_in[SCHED_MOVE_NR];
+	/* Ticks at a later jiffy than this CPU's previous tick: those at
+	 * which balancing may be due (ticks delivered back to back, as a
+	 * vCPU catches up, share a jiffy). The sanity checker's clock. */
+	unsigned long jiffy_ticks;
+	unsigned long last_tick_jiffy;
 };
 const struct sched_cpu_stat *sched_cpu_stat(int cpu);
 /* "stat: cpu=3 switches=N exec_moves=N node_moves_in=N local_moves_in=N

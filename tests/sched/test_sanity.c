@@ -40,6 +40,14 @@ static int panics(void (*fn)(void))
 	return panicked;
 }
 
+/* cpu took an idle tick at a new jiffy (sim_jiffies moved), and its
+ * balancing did not run: what the checker's clock counts. */
+static void idle_tick_only(int cpu)
+{
+	sched_stats[cpu].idle_ticks++;
+	sched_stats[cpu].jiffy_ticks++;
+}
+
 static void lock(runqueue_t *rq)
 {
 	arch_irq_save();
@@ -136,8 +144,8 @@ static void test_checker_catches(void)
 	found = 0;
 	for (i = 0; i < 4; i++) {
 		sim_jiffies++;
-		sched_stats[2].idle_ticks++;
-		sched_stats[3].idle_ticks++;
+		idle_tick_only(2);
+		idle_tick_only(3);
 		found += sched_sanity_check();
 	}
 	cpu_idle(2)->need_resched = cpu_idle(3)->need_resched = 0;
@@ -151,8 +159,8 @@ static void test_checker_catches(void)
 	found = 0;
 	for (i = 0; i < 4; i++) {
 		sim_jiffies++;
-		sched_stats[2].idle_ticks++;
-		sched_stats[3].idle_ticks++;
+		idle_tick_only(2);
+		idle_tick_only(3);
 		found += sched_sanity_check();
 	}
 	CHECK(found == 2 && strstr(sim_last_log, "wasted core") &&
@@ -183,8 +191,8 @@ static void test_checker_claimed_task(void)
 	b = spawn(0, 0);		/* CPU 1, idle, is told to pick it */
 	for (i = 0; i < 6; i++) {
 		sim_jiffies++;
-		sched_stats[2].idle_ticks++;
-		sched_stats[3].idle_ticks++;
+		idle_tick_only(2);
+		idle_tick_only(3);
 		found += sched_sanity_check();
 	}
 	CHECK(found == 0 && cpu_idle(1)->need_resched && !task_running(b) &&
@@ -193,6 +201,26 @@ static void test_checker_claimed_task(void)
 	settle();
 	CHECK(cpu_curr(1) == b && sched_sanity_check() == 0,
 	      "claimed_task_then_runs", "cpu1=%d", cpu_curr(1)->pid);
+}
+
+/* The checker's clock: ticks at one jiffy (a vCPU catching up) count
+ * once, as balancing is due once a jiffy at most. */
+static void test_jiffy_ticks(void)
+{
+	unsigned long before;
+
+	machine(FOUR, NULL);
+	sim_jiffies = 5;
+	tick(2);
+	before = sched_cpu_stat(2)->jiffy_ticks;
+	tick(2);
+	tick(2);
+	sim_jiffies++;
+	tick(2);
+	CHECK(sched_cpu_stat(2)->jiffy_ticks == before + 1 &&
+	      sched_cpu_stat(2)->idle_ticks == 4, "ticks_at_one_jiffy_count_once",
+	      "jiffy_ticks %lu -> %lu, idle_ticks %lu", before,
+	      sched_cpu_stat(2)->jiffy_ticks, sched_cpu_stat(2)->idle_ticks);
 }
 
 static void bad_order(void)
@@ -281,6 +309,7 @@ static void test_stat_line(void)
 
 void test_sanity(void)
 {
+	test_jiffy_ticks();
 	test_checker_claimed_task();
 	sim_verbose = -1;	/* the violations below are on purpose */
 	test_checker_catches();
