@@ -26,8 +26,9 @@
  *     inter-node intervals (4 ms) while one waits on another node. Time
  *     here is the idle CPU's own ticks, at distinct jiffies (ticks a vCPU
  *     takes back to back, catching up, share a jiffy and one balance): a
- *     CPU that does not tick cannot balance, and under QEMU's TCG on a loaded host a vCPU may not run
- *     for 100 ms and more while the others count jiffies on. Only tasks
+ *     CPU that does not tick cannot balance, and under QEMU's TCG on a
+ *     loaded host a vCPU may not run for 100 ms and more while the others
+ *     count jiffies on. Only tasks
  *     off a CPU for WAIT_MIN ticks and not promised to a migration thread
  *     count as waiting: a pipe pair on one CPU always has one task just
  *     woken beside it (the sync wakeup queues it for the waker's CPU, and
