@@ -172,6 +172,7 @@ void sched_init(const struct topology *t, const struct sched_options *o)
 		int i;
 
 		s->switches = s->idle_ticks = s->busy_ticks = 0;
+		s->jiffy_ticks = s->last_tick_jiffy = 0;
 		for (i = 0; i < SCHED_MOVE_NR; i++)
 			s->moves_in[i] = 0;
 	}
@@ -269,6 +270,7 @@ void rq_bound_join(struct task_struct *p, runqueue_t *rq)
 {
 	cpumask_t here = cpumask_and_of(p->cpus_allowed, rq->span);
 
+	assert_rq_held(rq);
 	p->rq_bound = cpus_subset(p->cpus_allowed, rq->span);
 	rq->nr_bound += (unsigned long)p->rq_bound;
 	p->rq_only = cpus_weight(here) == 1 ? cpu_idx(first_cpu(here)) : -1;
@@ -288,6 +290,7 @@ static void bound_leave(struct task_struct *p, runqueue_t *rq)
 
 void rq_affinity_changed(struct task_struct *p, runqueue_t *rq)
 {
+	assert_rq_held(rq);
 	if (p->array) {
 		bound_leave(p, rq);
 		rq_bound_join(p, rq);
@@ -297,6 +300,7 @@ void rq_affinity_changed(struct task_struct *p, runqueue_t *rq)
 /* Queue p in the active array without touching its sleep average. */
 void __activate_task(struct task_struct *p, runqueue_t *rq)
 {
+	assert_rq_held(rq);
 	enqueue_task(p, rq->active);
 	rq->nr_running++;
 	rq_bound_join(p, rq);
@@ -304,6 +308,7 @@ void __activate_task(struct task_struct *p, runqueue_t *rq)
 
 void deactivate_task(struct task_struct *p, runqueue_t *rq)
 {
+	assert_rq_held(rq);
 	bound_leave(p, rq);
 	rq->nr_running--;
 	if (p->state == TASK_UNINTERRUPTIBLE)
@@ -316,6 +321,8 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 {
 	int from = task_cpu(p);
 
+	assert_rq_held(src);
+	assert_rq_held(dst);
 	SCHED_BUG_ON(task_running(p), "moving pid %d while it runs on CPU %d",
 		     p->pid, from);
 	dequeue_task(p, p->array);
