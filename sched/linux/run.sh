@@ -15,7 +15,8 @@
 # TRACE_FILE (a second serial port, ttyS1, written to that file: init's
 # trace:dump goes there; as scripts/qemu.sh's TRACE_FILE),
 # LINUX_TIMEOUT (seconds, default 300), BZIMAGE and INITRD (use these files
-# instead of building).
+# instead of building), LINUX_QEMU_ARGS (more QEMU arguments, words split on
+# spaces: `make bench DETERMINISTIC=1` gives -icount here).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -35,7 +36,7 @@ timeout "${LINUX_TIMEOUT:-300}" qemu-system-x86_64 $args \
 	-accel tcg -cpu qemu64,vendor=GenuineIntel \
 	-display none -serial stdio "${com2[@]}" -monitor none -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-	-kernel "$bzimage" -initrd "$initrd" \
+	-kernel "$bzimage" -initrd "$initrd" ${LINUX_QEMU_ARGS:-} \
 	-append "console=ttyS0 panic=-1 ${LINUX_APPEND:-} -- $*" | tee "$log"
 rc=${PIPESTATUS[0]}
 set -e
