@@ -698,6 +698,15 @@ static int compare(FILE *f)
 		const struct sys *a = s ? &lx : &os, *b = s ? &lx2 : &os2;
 		const char *who = s ? "linux" : "os";
 
+		/* A run that did not finish has no rows to disagree with. */
+		n++;
+		if (a->ended && b->ended)
+			fprintf(f, "ok %d agree_%s_runs_complete\n", n, who);
+		else {
+			fprintf(f, "not ok %d agree_%s_runs_complete # bench: end missing in run%s%s\n",
+				n, who, a->ended ? "" : " 1", b->ended ? "" : " 2");
+			bad++;
+		}
 		for (int i = 0; i < NDEFS; i++) {
 			const char *name = defs[i].name;
 			const struct row *ra = find(a, name, NULL), *rb = find(b, name, NULL);

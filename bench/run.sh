@@ -16,7 +16,10 @@
 #   BENCH_SMP_SHAPES             boots for the bring-up time only, each
 #     (up 2n2c2t 4n2c2t 8n8c1t)  BENCH_SMP_ROUNDS (3) times: 1, 8, 16, 64 CPUs
 # QUICK=1: `bench quick all`, bring-up on up once, and 2n2c2t from the
-# main boots. BENCH_TIMEOUT (s) bounds each main boot.
+# main boots. BENCH_TIMEOUT (s) bounds each main boot (BENCH_LINUX_TIMEOUT
+# Linux's alone). BZIMAGE: boot that
+# Linux kernel instead of asking sched/linux/build.sh (which waits while
+# another build holds the cache's lock).
 # BENCH_ICOUNT=OPTS (make bench DETERMINISTIC=1): every boot of both kernels
 # runs under QEMU's `-icount OPTS`, where guest time is a count of guest
 # instructions (bench/notes.md, "Deterministic mode"); each bring-up shape
@@ -60,12 +63,13 @@ if [ -n "$icount" ]; then
 	tmo=$((tmo * 4)) smp_tmo=900 o1_tmo=3600
 fi
 tmo=${BENCH_TIMEOUT:-$tmo}
+ltmo=${BENCH_LINUX_TIMEOUT:-$tmo}
 o1_tmo=${BENCH_O1_TIMEOUT:-$o1_tmo}
 qargs=()
 [ -z "$icount" ] || qargs=(-icount "$icount")
 mkdir -p "$out/logs"
 rm -f "$out"/logs/* "$out/os.txt" "$out/linux.txt" "$out/meta.txt"
-bz=$("$top/sched/linux/build.sh") || { echo "run.sh: no Linux build" >&2; exit 1; }
+bz=${BZIMAGE:-$("$top/sched/linux/build.sh")} || { echo "run.sh: no Linux build" >&2; exit 1; }
 lin_initrd=$("$top/sched/linux/initramfs.sh") || exit 1
 
 # boot_os LOG SHAPE SCRIPT TIMEOUT / boot_linux LOG SHAPE CMD TIMEOUT
@@ -76,10 +80,13 @@ boot_os() {
 }
 # no_timer_check: Linux's IO-APIC timer check fails now and then under TCG
 # on a loaded host ("IO-APIC + timer doesn't work!", a panic); it changes
-# nothing else. A boot that still ends without init's "done" is retried once.
+# nothing else. A boot that still ends without init's "done" is retried once,
+# but not under -icount, where a boot repeats itself instruction for
+# instruction.
 boot_linux() {
-	local try
-	for try in 1 2; do
+	local try tries=2
+	[ -z "$icount" ] || tries=1
+	for try in $(seq 1 "$tries"); do
 		BZIMAGE=$bz INITRD=$lin_initrd LINUX_TIMEOUT=$4 LINUX_APPEND=no_timer_check \
 			LINUX_QEMU_ARGS="${qargs[*]}" "$top/sched/linux/run.sh" "$2" "$3" </dev/null 2>&1 |
 			tr -d '\r' >"$1"
@@ -124,7 +131,7 @@ echo "bench: ours on $shape ($script)" >&2
 boot_os "$out/logs/os-$shape.log" "$shape" "$script" "$tmo"
 echo "bench: Linux on $shape ($lcmd), ours took $((SECONDS - t0)) s" >&2
 t1=$SECONDS
-boot_linux "$out/logs/linux-$shape.log" "$shape" "$lcmd" "$tmo"
+boot_linux "$out/logs/linux-$shape.log" "$shape" "$lcmd" "$ltmo"
 echo "bench: Linux took $((SECONDS - t1)) s" >&2
 grep '^bench: ' "$out/logs/os-$shape.log" >"$out/os.txt"
 grep '^bench: ' "$out/logs/linux-$shape.log" >"$out/linux.txt"
