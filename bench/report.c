@@ -848,11 +848,20 @@ static int det_section(FILE *f, const char *whyfile)
 		}
 		fprintf(f, " (%d of %d without the *CPUs at once* rows).\n", m1, t1);
 	}
-	if (have_run2)
-		fprintf(f, "Two runs, one after the other: %d of %d rows within %.0f%% on both kernels; "
-			   "the largest difference %.2f%% (`%s`); run times %s and %s s.\n",
+	if (have_run2) {
+		fprintf(f, "Two runs, one after the other: %d of %d rows within %.0f%% on every kernel that "
+			   "measured them; the largest difference %.2f%% (`%s`); run times %s and %s s.\n",
 			compared - disagree, compared, AGREE * 100, worst * 100, worst_row,
 			meta_get("seconds"), meta_in(meta2, nmeta2, "seconds"));
+		for (int k = 0; k < 2; k++) {
+			const struct sys *a = k ? &lx : &os, *b = k ? &lx2 : &os2;
+
+			if (!a->ended || !b->ended)
+				fprintf(f, "**%s's run%s did not finish** (no `bench: end`; its serial log in "
+					   "the run's logs/): its rows are missing, and the run fails.\n",
+					k ? "Linux 6.1" : "Ours", a->ended ? " 2" : b->ended ? " 1" : "s");
+		}
+	}
 	fprintf(f, "\n**Where ours is not faster, and why** (bench/det-why.md):\n\n");
 	for (int i = 0; i < NDEFS; i++) {
 		int have;
@@ -867,7 +876,9 @@ static int det_section(FILE *f, const char *whyfile)
 		unexplained += !why;
 		free(why);
 	}
-	if (met == total)
+	if (!total)
+		fprintf(f, "- no row compared: no row was measured on both kernels.\n");
+	else if (met == total)
 		fprintf(f, "- none: ours is faster on every row compared.\n");
 	fprintf(f, "\n- ours: `%s`\n- Linux: `%s`\n- host: %s; %s\n\n",
 		meta_get("os_cmd"), meta_get("linux_cmd"), meta_get("host"), meta_get("qemu"));
@@ -1182,8 +1193,8 @@ int main(int argc, char **argv)
 		have_run2 = 1;
 		printf("\nthe two runs, %s and %s:\n", argv[1], run2);
 		if (compare(stdout)) {
-			fprintf(stderr, "report: the two runs differ by more than %.0f%% on some rows (not ok above)\n",
-				AGREE * 100);
+			fprintf(stderr, "report: the two runs differ by more than %.0f%% on some rows, "
+					"or one did not finish (not ok above)\n", AGREE * 100);
 			bad = 1;
 		}
 	}
