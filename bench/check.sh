@@ -44,6 +44,23 @@ fi
 	else
 		echo "not ok 2 compare_2pct_fails # not exactly syscall_null failed (see $d/off.log)"
 	fi
+	# The deterministic section: written into a results file once, kept
+	# when the wall-clock table is written again, replaced (not added to)
+	# by the next deterministic report.
+	cp build/bench/results.md "$d/both.md"
+	build/bench/report "$d/same" --det --compare build/bench/quick --md "$d/both.md" \
+		--why /dev/null >"$d/det.log" 2>&1
+	build/bench/report build/bench/quick --md "$d/both.md" >>"$d/det.log" 2>&1
+	build/bench/report "$d/same" --det --md "$d/both.md" --why /dev/null >>"$d/det.log" 2>&1
+	# shellcheck disable=SC2016 # the backquotes are markdown's
+	if [ "$(grep -c '^<!-- deterministic mode: begin' "$d/both.md")" = 1 ] &&
+		[ "$(grep -c '^<!-- deterministic mode: end' "$d/both.md")" = 1 ] &&
+		grep -q '^| `syscall_null` | .* | one CPU |' "$d/both.md" &&
+		grep -q '^| `syscall_null` | null system call (getppid) | [0-9]* ns' "$d/both.md"; then
+		echo "ok 3 det_section_kept_once"
+	else
+		echo "not ok 3 det_section_kept_once # see $d/both.md"
+	fi
 } | awk '
 	/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n + 1 " "); print; next }
 	/^1\.\./ { next }
