@@ -106,10 +106,12 @@ static const struct {
 	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1, IN_TURN },
 	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0, IN_TURN },
 	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0, IN_TURN },
+	{ "boot_240", "entry to all CPUs online, 240 CPUs (-icount: virtual time)", 0, IN_TURN },
 	{ "smp_1", "starting the APs, 1 CPU (none)", 1, ONE_CPU },
 	{ "smp_8", "starting the APs, 8 CPUs", 1, IN_TURN },
 	{ "smp_16", "starting the APs, 16 CPUs", 0, IN_TURN },
 	{ "smp_64", "starting the APs, 64 CPUs", 0, IN_TURN },
+	{ "smp_240", "starting the APs, 240 CPUs (-icount: virtual time)", 0, IN_TURN },
 };
 #define NDEFS	(int)(sizeof(defs) / sizeof(defs[0]))
 

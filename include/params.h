@@ -8,12 +8,18 @@
 #ifndef PARAMS_H
 #define PARAMS_H
 
-/* Most CPUs the kernel runs. 64: the largest shape in tests/topologies
- * (8n8c1t) and the width of cpumask_t (one 64-bit word). */
-#define NR_CPUS		64
+/* Most CPUs the kernel runs. 256: every APIC ID QEMU's TCG can give (below
+ * 255, so 255 CPUs at most) fits, and so does the largest shape of
+ * tests/topologies. A build may set its own (the host simulator runs up to
+ * 1024, mk/sched.mk); everything sized by it follows. */
+#ifndef NR_CPUS
+#define NR_CPUS		256
+#endif
 
-/* Most NUMA nodes. 8: the most any shape in tests/topologies has. */
-#define MAX_NODES	8
+/* Most NUMA nodes. 64: Linux x86-64's default (CONFIG_NODES_SHIFT 6). */
+#ifndef MAX_NODES
+#define MAX_NODES	64
+#endif
 
 /* Timer ticks per second. 1000 as in Linux 2.5.59 on i386 (HZ=1000). */
 #define HZ		1000

@@ -40,7 +40,7 @@ struct hog {
 	struct task *t;
 	volatile int stop;
 	volatile unsigned long rounds;
-	volatile uint64_t cpus_seen;	/* bit n: it ran on CPU n */
+	volatile cpumask_t cpus_seen;	/* the CPUs it ran on */
 	volatile int last_cpu;
 	volatile uint64_t first_seen[NR_CPUS]; /* jiffies it was first seen
 						* on each CPU, 0: never */
@@ -66,7 +66,7 @@ static int hog_main(void *arg)
 			h->seen_ticks[cpu][1] = cpu_data(h->watch[1])->ticks;
 			h->first_seen[cpu] = jiffies_64();
 		}
-		h->cpus_seen |= 1ull << cpu;
+		cpu_set(cpu, h->cpus_seen);
 	}
 	return 0;
 }
@@ -341,12 +341,13 @@ KTEST(affinity)
 	 * when it can). */
 	tk_from = cpu_data(from)->ticks;
 	wait_ticks(from, tk_from, 100, 5000);
-	if (h->cpus_seen != cpumask_of(from) || !h->rounds) {
-		uint64_t seen = h->cpus_seen;
+	if (!cpus_equal(h->cpus_seen, cpumask_of(from)) || !h->rounds) {
+		char seen[CPULIST_LEN];
 
+		cpulist_format(seen, sizeof(seen), h->cpus_seen);
 		hogs_stop(h, 1);
-		return ktest_fail(t, "pinned to CPU %d, ran on mask 0x%llx", from,
-				  (unsigned long long)seen);
+		return ktest_fail(t, "pinned to CPU %d, ran on CPUs %s", from,
+				  seen);
 	}
 	/*
 	 * Counted in timer ticks the two CPUs took, not in guest time: under
@@ -356,7 +357,7 @@ KTEST(affinity)
 	tk_from = cpu_data(from)->ticks;
 	tk_to = cpu_data(to)->ticks;
 	set_cpus_allowed(&h->t->s, cpumask_of(to));
-	h->cpus_seen = 0;
+	cpus_clear(h->cpus_seen);
 	deadline = jiffies_64() + 5 * HZ;
 	while (!h->first_seen[to] && jiffies_64() < deadline)
 		msleep(2);
@@ -368,26 +369,29 @@ KTEST(affinity)
 		late = a < b ? a : b;
 	}
 	if (late < 0 || late > AFFINITY_MAX_TICKS ||
-	    (h->cpus_seen & ~cpumask_of(to) & ~cpumask_of(from))) {
-		uint64_t seen = h->cpus_seen;
+	    !cpus_subset(h->cpus_seen,
+			 cpumask_or_of(cpumask_of(to), cpumask_of(from)))) {
+		char seen[CPULIST_LEN];
 
+		cpulist_format(seen, sizeof(seen), h->cpus_seen);
 		hogs_stop(h, 1);
 		return ktest_fail(t, "moved %d -> %d after %d ticks (want <= %d), "
-				  "ran on 0x%llx", from, to, late,
-				  AFFINITY_MAX_TICKS, (unsigned long long)seen);
+				  "ran on CPUs %s", from, to, late,
+				  AFFINITY_MAX_TICKS, seen);
 	}
 	/* Only now: until its CPU's migration thread ran, the hog runs
 	 * outside its new mask, which the checker reports (a transient that
 	 * set_cpus_allowed() documents). */
 	sanity_begin();
-	h->cpus_seen = 0;
+	cpus_clear(h->cpus_seen);
 	wait_ticks(to, cpu_data(to)->ticks, 50, 5000);
-	if (h->cpus_seen != cpumask_of(to)) {
-		uint64_t seen = h->cpus_seen;
+	if (!cpus_equal(h->cpus_seen, cpumask_of(to))) {
+		char seen[CPULIST_LEN];
 
+		cpulist_format(seen, sizeof(seen), h->cpus_seen);
 		hogs_stop(h, 1);
-		return ktest_fail(t, "after the move ran on 0x%llx, want only CPU %d",
-				  (unsigned long long)seen, to);
+		return ktest_fail(t, "after the move ran on CPUs %s, want only CPU %d",
+				  seen, to);
 	}
 	hogs_stop(h, 1);
 	printk("# affinity: CPU %d -> %d in %d ticks\n", from, to, late);
@@ -473,11 +477,11 @@ static int sleeper_main(void *arg)
 		uint32_t least = ~0u;
 
 		for (cpu = 0; cpu < cpu_topology.ncpus; cpu++)
-			if (s->core & cpumask_of(cpu))
+			if (cpu_isset(cpu, s->core))
 				before[cpu] = cpu_data(cpu)->ticks;
 		msleep(10);
 		for (cpu = 0; cpu < cpu_topology.ncpus; cpu++)
-			if ((s->core & cpumask_of(cpu)) &&
+			if (cpu_isset(cpu, s->core) &&
 			    cpu_data(cpu)->ticks - before[cpu] < least)
 				least = cpu_data(cpu)->ticks - before[cpu];
 		least = least > 10 ? least - 10 : 0;
@@ -492,7 +496,8 @@ KTEST(sleeper_latency)
 {
 	int last = ncpus() - 1, cpu, n = 0, i;
 	struct sleeper *s;
-	cpumask_t core = 0;
+	cpumask_t core = CPU_MASK_NONE;
+	char list[CPULIST_LEN];
 	uint32_t slice, worst, wakeups;
 	uint64_t deadline;
 	struct task *st;
@@ -505,7 +510,7 @@ KTEST(sleeper_latency)
 		return ktest_fail(t, "no memory");
 	for (cpu = 0; cpu < ncpus(); cpu++)
 		if (sched_rq_of(cpu) == sched_rq_of(last)) {
-			core |= cpumask_of(cpu);
+			cpu_set(cpu, core);
 			n++;
 		}
 	sanity_begin();
@@ -537,9 +542,9 @@ KTEST(sleeper_latency)
 	if (wakeups < 5 || worst > slice + 2)
 		return ktest_fail(t, "%u wakeups, worst %u ticks late, want <= %u",
 				  wakeups, worst, slice + 2);
-	printk("# sleeper_latency: %d hogs on CPUs 0x%llx: %u wakeups, worst "
-	       "%u ticks late (slice %u)\n", n, (unsigned long long)core,
-	       wakeups, worst, slice);
+	cpulist_format(list, sizeof(list), core);
+	printk("# sleeper_latency: %d hogs on CPUs %s: %u wakeups, worst "
+	       "%u ticks late (slice %u)\n", n, list, wakeups, worst, slice);
 	return sanity_end(t);
 }
 

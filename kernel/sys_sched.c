@@ -87,18 +87,21 @@ static cpumask_t online(void)
 	return cpu_online_mask;
 }
 
+/* Linux's get_user_cpu_mask() (kernel/sched/core.c): the first len bytes,
+ * a shorter mask zero-extended, a longer one cut to NR_CPUS. */
 int sys_sched_setaffinity(int pid, uint32_t len, const cpumask_u *umask)
 {
-	cpumask_u mask;
+	cpumask_u mask = CPU_MASK_NONE;
 	uint32_t flags;
 	struct task *t;
 	int err;
 
-	if (len < sizeof(mask))
-		return -EINVAL;
-	if (copy_from_user(&mask, umask, sizeof(mask)))
+	if (len > sizeof(mask))
+		len = sizeof(mask);
+	if (len && copy_from_user(&mask, umask, len))
 		return -EFAULT;
-	if (!(mask & online()))
+	cpus_and(mask, mask, CPU_MASK_ALL);
+	if (!cpus_intersects(mask, online()))
 		return -EINVAL;
 	t = target_lock(pid, &flags, &err);
 	if (!t)
@@ -113,23 +116,37 @@ int sys_sched_setaffinity(int pid, uint32_t len, const cpumask_u *umask)
 	return err;
 }
 
+/* Linux's checks (kernel/sched/core.c): len holds every online CPU and is
+ * a whole number of unsigned longs. The mask fills the first
+ * min(len, sizeof(cpumask_u)) bytes and zeros the rest of len, as glibc's
+ * wrapper does; the result is 0, as glibc's is. */
 int sys_sched_getaffinity(int pid, uint32_t len, cpumask_u *umask)
 {
+	static const cpumask_u zeros;
 	cpumask_u mask;
-	uint32_t flags;
+	uint32_t flags, n, done;
 	struct task *t;
 	int err;
 
-	if (len < sizeof(mask))
+	if (len < (uint32_t)(cpus_weight(online()) + 7) / 8 ||
+	    len % sizeof(unsigned long))
 		return -EINVAL;
-	if (!user_range_ok((uintptr_t)umask, sizeof(mask)))
+	if (!user_range_ok((uintptr_t)umask, len))
 		return -EFAULT;
 	t = target_lock(pid, &flags, &err);
 	if (!t)
 		return err;
-	mask = t->s.cpus_allowed & online();
+	mask = cpumask_and_of(t->s.cpus_allowed, online());
 	spin_unlock_irqrestore(&task_table_lock, flags);
-	return copy_to_user(umask, &mask, sizeof(mask)) ? -EFAULT : 0;
+	n = len < sizeof(mask) ? len : sizeof(mask);
+	if (copy_to_user(umask, &mask, n))
+		return -EFAULT;
+	for (done = n; done < len; done += n) {
+		n = len - done < sizeof(zeros) ? len - done : sizeof(zeros);
+		if (copy_to_user((char *)umask + done, &zeros, n))
+			return -EFAULT;
+	}
+	return 0;
 }
 
 int sys_getcpu(uint32_t *ucpu, uint32_t *unode)
@@ -215,7 +232,7 @@ static void fill_rq(struct schedstat_rq *r, int id)
 	r->nr_cpus = (uint32_t)rq->nr_cpus;
 	r->curr_pid[0] = r->curr_pid[1] = -1;
 	for (i = 0; i < rq->nr_cpus; i++) {
-		r->cpus |= 1ull << rq->cpu[i].cpu;
+		cpu_set(rq->cpu[i].cpu, r->cpus);
 		if (i < 2)
 			r->curr_pid[i] = pid_of(rq->cpu[i].curr);
 	}
@@ -363,13 +380,22 @@ static void topo_emit(const char *line)
 
 int sys_topo(char *ubuf, uint32_t len)
 {
-	/* The report of 64 CPUs is about 6 KiB. */
-	uint32_t cap = 8192, flags, total;
+	/* The report grows with the CPUs and nodes (64 CPUs: about 6 KiB):
+	 * measured by a first pass that writes nothing. The topology does not
+	 * change after boot, so the second pass writes as many bytes. */
+	uint32_t cap, flags, total;
 	char *buf;
 	int err = 0;
 
 	if (!user_range_ok((uintptr_t)ubuf, len) || (len && !ubuf))
 		return -EFAULT;
+	flags = spin_lock_irqsave(&topo_lock);
+	topo_buf = NULL;
+	topo_len = 0;
+	topo_used = 0;
+	topo_report(&cpu_topology, topo_emit);
+	spin_unlock_irqrestore(&topo_lock, flags);
+	cap = topo_used + 1;
 	buf = kmalloc(cap);
 	if (!buf)
 		return -ENOMEM;

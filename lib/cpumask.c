@@ -1,4 +1,5 @@
-/* cpumask.c - cpulist formatting, shared by the kernel and the host tools. */
+/* cpumask.c - cpulist formatting, shared by the kernel, user programs and
+ * the host tools. */
 #include "cpumask.h"
 
 static size_t put_uint(char *buf, size_t len, size_t pos, unsigned v)
@@ -18,19 +19,15 @@ static size_t put_uint(char *buf, size_t len, size_t pos, unsigned v)
 int cpulist_format(char *buf, size_t len, cpumask_t m)
 {
 	size_t pos = 0;
-	int cpu = 0;
+	int cpu;
 
 	if (!len)
 		return 0;
-	while (cpu < NR_CPUS) {
-		int end;
+	for (cpu = first_cpu(m); cpu < NR_CPUS; ) {
+		int end = cpu;
 
-		if (!cpu_isset(cpu, m)) {
-			cpu++;
-			continue;
-		}
-		for (end = cpu; end + 1 < NR_CPUS && cpu_isset(end + 1, m); end++)
-			;
+		while (end + 1 < NR_CPUS && cpu_isset(end + 1, m))
+			end++;
 		if (pos && pos + 1 < len)
 			buf[pos++] = ',';
 		pos = put_uint(buf, len, pos, (unsigned)cpu);
@@ -39,7 +36,7 @@ int cpulist_format(char *buf, size_t len, cpumask_t m)
 				buf[pos++] = '-';
 			pos = put_uint(buf, len, pos, (unsigned)end);
 		}
-		cpu = end + 1;
+		cpu = next_cpu(end, m);
 	}
 	buf[pos] = '\0';
 	return (int)pos;

@@ -21,12 +21,12 @@ void topo_build_maps(struct topology *t)
 
 			if (a->package != b->package)
 				continue;
-			t->core_map[i] |= cpumask_of(j);
+			cpu_set(j, t->core_map[i]);
 			if (a->core == b->core)
-				t->sibling_map[i] |= cpumask_of(j);
+				cpu_set(j, t->sibling_map[i]);
 		}
 		if (a->node >= 0 && a->node < MAX_NODES)
-			t->node_map[a->node] |= cpumask_of(i);
+			cpu_set(i, t->node_map[a->node]);
 	}
 }
 
@@ -39,9 +39,11 @@ void topo_default_distances(struct topology *t)
 			t->distance[i][j] = i == j ? LOCAL_DISTANCE : REMOTE_DISTANCE;
 }
 
-/* A line being built; long enough for a distance row of 8 nodes. */
+/* A line being built; long enough for a distance row of MAX_NODES nodes
+ * and for the longest cpulist. */
 struct line {
-	char buf[160];
+	char buf[CPULIST_LEN + 64 > 32 + 4 * MAX_NODES ? CPULIST_LEN + 64 :
+		 32 + 4 * MAX_NODES];
 	unsigned len;
 };
 
@@ -79,7 +81,7 @@ static void put_key_int(struct line *l, const char *key, long v)
 
 static void put_key_mask(struct line *l, const char *key, cpumask_t m)
 {
-	char list[128];
+	char list[CPULIST_LEN];
 
 	cpulist_format(list, sizeof(list), m);
 	put_str(l, key);
@@ -89,26 +91,28 @@ static void put_key_mask(struct line *l, const char *key, cpumask_t m)
 void topo_report(const struct topology *t, void (*emit)(const char *line))
 {
 	struct line l;
-	cpumask_t seen_pkg = 0, seen_core = 0, seen_rq = 0;
+	cpumask_t seen_pkg = CPU_MASK_NONE, seen_core = CPU_MASK_NONE,
+		  seen_rq = CPU_MASK_NONE;
 	int i, j, packages = 0, cores = 0, tpc = 0, rqs = 0;
 
 	for (i = 0; i < t->ncpus; i++) {
-		cpumask_t first_of_pkg = cpumask_of(first_cpu(t->core_map[i]));
-		cpumask_t first_of_core = cpumask_of(first_cpu(t->sibling_map[i]));
+		int first_of_pkg = first_cpu(t->core_map[i]);
+		int first_of_core = first_cpu(t->sibling_map[i]);
 
-		if (!(seen_pkg & first_of_pkg)) {
-			seen_pkg |= first_of_pkg;
+		if (first_of_pkg < NR_CPUS && !cpu_isset(first_of_pkg, seen_pkg)) {
+			cpu_set(first_of_pkg, seen_pkg);
 			packages++;
 		}
-		if (!(seen_core & first_of_core)) {
-			seen_core |= first_of_core;
+		if (first_of_core < NR_CPUS &&
+		    !cpu_isset(first_of_core, seen_core)) {
+			cpu_set(first_of_core, seen_core);
 			cores++;
 		}
 		if (cpus_weight(t->sibling_map[i]) > tpc)
 			tpc = cpus_weight(t->sibling_map[i]);
 		if (t->cpu[i].rq >= 0 && t->cpu[i].rq < NR_CPUS &&
 		    !cpu_isset(t->cpu[i].rq, seen_rq)) {
-			seen_rq |= cpumask_of(t->cpu[i].rq);
+			cpu_set(t->cpu[i].rq, seen_rq);
 			rqs++;
 		}
 	}

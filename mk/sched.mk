@@ -18,7 +18,12 @@ SCHED_HDRS	:= $(wildcard sched/*.h sched/sim/*.h) tests/shape.h \
 		   include/topology.h include/cpumask.h include/params.h
 SIM_SRCS	:= $(sort $(wildcard sched/sim/*.c))
 SIM_HOST_SRCS	:= tests/shape.c lib/topology.c lib/cpumask.c lib/statline.c
-SIM_CFLAGS	:= -Isched/sim $(HCFLAGS) -Itests
+# The simulator's own limits (include/params.h lets a build set them): it
+# runs machines this host cannot emulate, up to 1024 CPUs in 64 nodes.
+SIM_NR_CPUS	?= 1024
+SIM_MAX_NODES	?= 64
+SIM_CFLAGS	:= -Isched/sim $(HCFLAGS) -Itests -DNR_CPUS=$(SIM_NR_CPUS) \
+		   -DMAX_NODES=$(SIM_MAX_NODES)
 SIM_SANITIZE	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=all
 SCHED_TEST_SRCS	:= tests/sched/harness.c $(sort $(wildcard tests/sched/test_*.c))

@@ -288,10 +288,9 @@ int load_balance(runqueue_t *this_rq, int this_cpu, int idle, cpumask_t mask,
 
 static int node_ncpus(int node)
 {
-	cpumask_t online = nr_cpus_online() >= 64 ? ~(cpumask_t)0 :
-			   ((cpumask_t)1 << nr_cpus_online()) - 1;
+	cpumask_t online = cpus_below(nr_cpus_online());
 
-	return cpus_weight(sched_topo->node_map[node] & online);
+	return cpus_weight(cpumask_and_of(sched_topo->node_map[node], online));
 }
 
 static long node_nr_running(int node)
@@ -354,12 +353,12 @@ static int find_busiest_node(runqueue_t *this_rq, int this_node, int idle)
  */
 static cpumask_t waiting_elsewhere(int this_node)
 {
-	cpumask_t mask = 0;
+	cpumask_t mask = CPU_MASK_NONE;
 	runqueue_t *rq;
 
 	for_each_rq(rq)
 		if (rq->node != this_node && rq_waiting(rq))
-			mask |= sched_topo->node_map[rq->node];
+			cpus_or(mask, mask, sched_topo->node_map[rq->node]);
 	return mask;
 }
 
@@ -382,7 +381,7 @@ static int balance_node(runqueue_t *this_rq, int this_cpu, int idle)
 	if (node >= 0)
 		moved = __load_balance(this_rq, sched_topo->node_map[node], &env);
 	if (!moved && idle && NODE_IDLE_PULL &&
-	    (mask = waiting_elsewhere(this_node))) {
+	    !cpus_empty(mask = waiting_elsewhere(this_node))) {
 		/* Only for a task its own node cannot run now: one that an
 		 * idle CPU there may take stays near its memory (a forked
 		 * child waits a tick or two while its node's idle CPU, whose
@@ -534,7 +533,7 @@ static int sched_best_cpu(struct task_struct *p)
 	for (node = 0; node < sched_topo->nnodes && node < MAX_NODES; node++) {
 		long nr = nr_node[node], den = node_ncpus(node);
 
-		if (!den || !(sched_topo->node_map[node] & p->cpus_allowed))
+		if (!den || !cpus_intersects(sched_topo->node_map[node], p->cpus_allowed))
 			continue;
 		if (node == cpu_to_node(here))
 			nr--;

@@ -132,15 +132,14 @@ out:
  */
 int set_cpus_allowed(struct task_struct *p, cpumask_t mask)
 {
-	cpumask_t online = nr_cpus_online() >= 64 ? ~(cpumask_t)0 :
-			   ((cpumask_t)1 << nr_cpus_online()) - 1;
+	cpumask_t online = cpus_below(nr_cpus_online());
 	struct task_struct *wake = NULL;
 	unsigned long flags;
 	runqueue_t *rq;
 	int dest, running;
 
-	mask &= online;
-	if (!mask || (p->flags & PF_IDLE))
+	cpus_and(mask, mask, online);
+	if (cpus_empty(mask) || (p->flags & PF_IDLE))
 		return -1;
 	rq = task_rq_lock(p, &flags);
 	p->cpus_allowed = mask;
@@ -231,18 +230,18 @@ static int node_busy_load(int node)
 static cpumask_t active_domain(int this_cpu, int pass)
 {
 	int node = cpu_to_node(this_cpu), n, mine;
-	cpumask_t mask = 0;
+	cpumask_t mask = CPU_MASK_NONE;
 
 	if (!pass)
 		return balance_domain(this_cpu);
 	if (sched_opts.balance != SCHED_BALANCE_NUMA)
-		return 0;
+		return CPU_MASK_NONE;
 	mine = node_busy_load(node);
 	if (mine < 0)
 		mine = 0;	/* this node has an idle core: ours */
 	for (n = 0; n < sched_topo->nnodes; n++)
 		if (n != node && node_busy_load(n) * 100 > mine * NODE_THRESHOLD)
-			mask |= sched_topo->node_map[n];
+			cpus_or(mask, mask, sched_topo->node_map[n]);
 	return mask;
 }
 

@@ -32,12 +32,11 @@ int rq_in_use(int id)
 
 cpumask_t balance_domain(int cpu)
 {
-	cpumask_t all = sched_topo->ncpus >= 64 ? ~(cpumask_t)0 :
-			((cpumask_t)1 << sched_topo->ncpus) - 1;
+	cpumask_t all = cpus_below(sched_topo->ncpus);
 
 	if (sched_opts.balance == SCHED_BALANCE_GLOBAL)
 		return all;
-	return sched_topo->node_map[cpu_to_node(cpu)] & all;
+	return cpumask_and_of(sched_topo->node_map[cpu_to_node(cpu)], all);
 }
 
 static void rq_init(runqueue_t *rq, int cpu)
@@ -114,7 +113,7 @@ void sched_map_runqueue(int cpu1, int cpu2)
 
 	rq_idx_map[cpu2] = cpu1;
 	cpu_idx_map[cpu2] = rq1->nr_cpus++;
-	rq1->span |= cpumask_of(cpu2);
+	cpu_set(cpu2, rq1->span);
 	arch_sched_log("sched: CPU %d shares the runqueue of CPU %d", cpu2, cpu1);
 }
 
@@ -268,11 +267,11 @@ void double_lock_balance(runqueue_t *this_rq, runqueue_t *busiest)
 
 void rq_bound_join(struct task_struct *p, runqueue_t *rq)
 {
-	cpumask_t here = p->cpus_allowed & rq->span;
+	cpumask_t here = cpumask_and_of(p->cpus_allowed, rq->span);
 
-	p->rq_bound = !(p->cpus_allowed & ~rq->span);
+	p->rq_bound = cpus_subset(p->cpus_allowed, rq->span);
 	rq->nr_bound += (unsigned long)p->rq_bound;
-	p->rq_only = here && !(here & (here - 1)) ? cpu_idx(first_cpu(here)) : -1;
+	p->rq_only = cpus_weight(here) == 1 ? cpu_idx(first_cpu(here)) : -1;
 	if (p->rq_only >= 0)
 		rq->nr_only[p->rq_only]++;
 }

@@ -11,7 +11,6 @@
 #include "sched.h"
 #include "tunables.h"
 
-#define BITS_PER_LONG		((int)(8 * sizeof(unsigned long)))
 /* One bit per priority, plus the delimiter bit MAX_PRIO that is always set
  * so that a search stops there (2.5.59). */
 #define BITMAP_WORDS		((MAX_PRIO + 1 + BITS_PER_LONG - 1) / BITS_PER_LONG)

@@ -64,9 +64,20 @@ static int test_bit_ul(int nr, const unsigned long *bitmap)
 /* The slot of rq that alone may run p, or -1 (runqueue.c's rule). */
 static int only_slot(const runqueue_t *rq, const struct task_struct *p)
 {
-	cpumask_t here = p->cpus_allowed & rq->span;
+	cpumask_t here = cpumask_and_of(p->cpus_allowed, rq->span);
 
-	return here && !(here & (here - 1)) ? cpu_idx(first_cpu(here)) : -1;
+	return cpus_weight(here) == 1 ? cpu_idx(first_cpu(here)) : -1;
+}
+
+/* The reports' cpulists: written only with tasks_lock held, as every
+ * report is (sched_sanity_check). */
+static char l1[CPULIST_LEN], l2[CPULIST_LEN];
+
+/* m as a cpulist, in buf (CPULIST_LEN bytes), for the reports. */
+static const char *list_of(char *buf, cpumask_t m)
+{
+	cpulist_format(buf, CPULIST_LEN, m);
+	return buf;
 }
 
 static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
@@ -111,11 +122,11 @@ static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
 			if (p->flags & PF_IDLE)
 				REPORT("idle task pid %d queued on rq %d", p->pid,
 				       rq->id);
-			if (p->rq_bound != !(p->cpus_allowed & ~rq->span))
-				REPORT("pid %d on rq %d: rq_bound %d, allowed %llx, "
-				       "span %llx", p->pid, rq->id, p->rq_bound,
-				       (unsigned long long)p->cpus_allowed,
-				       (unsigned long long)rq->span);
+			if (p->rq_bound != cpus_subset(p->cpus_allowed, rq->span))
+				REPORT("pid %d on rq %d: rq_bound %d, allowed %s, "
+				       "span %s", p->pid, rq->id, p->rq_bound,
+				       list_of(l1, p->cpus_allowed),
+				       list_of(l2, rq->span));
 			*bound += p->rq_bound;
 			if (p->rq_only != only_slot(rq, p))
 				REPORT("pid %d on rq %d: rq_only %d, expected %d",
@@ -181,9 +192,8 @@ static int check_runqueue(runqueue_t *rq)
 		 * just changed runs on until its CPU's migration thread
 		 * moves it (set_cpus_allowed through the migration queue). */
 		if (!task_allowed(curr, cpu) && curr->migrate_dest < 0)
-			REPORT("pid %d runs on CPU %d outside cpus_allowed %llx",
-			       curr->pid, cpu,
-			       (unsigned long long)curr->cpus_allowed);
+			REPORT("pid %d runs on CPU %d outside cpus_allowed %s",
+			       curr->pid, cpu, list_of(l1, curr->cpus_allowed));
 		if (curr->array != rq->active && curr->array != rq->expired)
 			REPORT("pid %d current on CPU %d is not queued on rq %d",
 			       curr->pid, cpu, rq->id);
@@ -224,9 +234,9 @@ static int report_wasted(int cpu, unsigned long since, unsigned long now,
 	int found = 0;
 
 	REPORT("wasted core: CPU %d (node %d) idle for %lu of its ticks while pid %d "
-	       "(allowed %llx) waits on rq %d of node %d (nr_running %lu)",
+	       "(allowed %s) waits on rq %d of node %d (nr_running %lu)",
 	       cpu, cpu_to_node(cpu), now - since, p ? p->pid : -1,
-	       p ? (unsigned long long)p->cpus_allowed : 0ULL,
+	       list_of(l1, p ? p->cpus_allowed : CPU_MASK_NONE),
 	       p ? task_rq(p)->id : -1, p ? task_rq(p)->node : -1,
 	       p ? task_rq(p)->nr_running : 0UL);
 	return found;
@@ -285,8 +295,7 @@ static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
 {
 	struct list_head *pos;
 	long queued = 0, listed = 0, walked = 0;
-	cpumask_t online = nr_cpus_online() >= 64 ? ~(cpumask_t)0 :
-			   ((cpumask_t)1 << nr_cpus_online()) - 1;
+	cpumask_t online = cpus_below(nr_cpus_online());
 	int found = 0, cpu, other;
 	runqueue_t *rq;
 
@@ -304,7 +313,7 @@ static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
 			continue;
 		}
 		trq = task_rq(p);
-		if (!(p->cpus_allowed & online))
+		if (!cpus_intersects(p->cpus_allowed, online))
 			REPORT("pid %d may run nowhere", p->pid);
 		if (!p->array) {
 			if (p->state == TASK_RUNNING && !(p->flags & PF_IDLE) &&
@@ -322,13 +331,15 @@ static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
 			REPORT("pid %d is queued but its state is %ld", p->pid,
 			       (long)p->state);
 		if (waits(p)) {
-			waiting[trq->node] |= p->cpus_allowed;
+			cpus_or(waiting[trq->node], waiting[trq->node],
+				p->cpus_allowed);
 			/* Other nodes owe nothing to a task an idle CPU of its
 			 * own node may run (balance.c's spare_home): that CPU
 			 * is the wasted one, and the node rule reports it. */
 			if (sched_opts.balance == SCHED_BALANCE_GLOBAL ||
 			    !task_has_idle_home(p))
-				*waiting_all |= p->cpus_allowed;
+				cpus_or(*waiting_all, *waiting_all,
+					p->cpus_allowed);
 		}
 	}
 	for_each_rq(rq)
@@ -348,7 +359,8 @@ static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
 
 int sched_sanity_check(void)
 {
-	cpumask_t waiting[MAX_NODES] = { 0 }, waiting_all = 0;
+	cpumask_t waiting[MAX_NODES] = { CPU_MASK_NONE },
+		  waiting_all = CPU_MASK_NONE;
 	unsigned long flags;
 	runqueue_t *rq;
 	int found = 0;

@@ -7,8 +7,7 @@
 
 static cpumask_t online_mask(void)
 {
-	return nr_cpus_online() >= 64 ? ~(cpumask_t)0 :
-		((cpumask_t)1 << nr_cpus_online()) - 1;
+	return cpus_below(nr_cpus_online());
 }
 
 /*

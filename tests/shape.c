@@ -361,7 +361,7 @@ static int parse_cpu_range(struct ctx *c, const char *val, cpumask_t *m)
 	/* Indices >= NR_CPUS are never present (smp_finish caps cpus) and so
 	 * never reported; they cannot be kept in a cpumask_t either. */
 	for (; a <= b && a < NR_CPUS; a++)
-		*m |= cpumask_of(a);
+		cpu_set(a, *m);
 	return 0;
 }
 
@@ -460,8 +460,7 @@ static int add_numa(struct ctx *c, struct shape *s, char *val)
  * the distance table. */
 static int numa_finish(struct ctx *c, struct shape *s, struct topology *t)
 {
-	cpumask_t slots = s->maxcpus >= NR_CPUS ? ~CPU_MASK_NONE :
-			  cpumask_of(s->maxcpus) - 1;
+	cpumask_t slots = cpus_below((int)s->maxcpus);
 	uint64_t total = 0;
 	int i, j;
 
@@ -471,11 +470,12 @@ static int numa_finish(struct ctx *c, struct shape *s, struct topology *t)
 				    "0..%d)", i, s->nnodes - 1);
 		total += s->node[i].mem;
 		for (j = 0; j < i; j++)
-			if (s->node[i].cpus & s->node[j].cpus)
+			if (cpus_intersects(s->node[i].cpus, s->node[j].cpus))
 				return fail(c, "-numa: CPU %d is in nodes %d and %d",
-					    first_cpu(s->node[i].cpus & s->node[j].cpus),
+					    first_cpu(cpumask_and_of(s->node[i].cpus,
+								     s->node[j].cpus)),
 					    j, i);
-		if (s->node[i].cpus & ~slots)
+		if (!cpus_subset(s->node[i].cpus, slots))
 			return fail(c, "-numa: node %d names a CPU index >= "
 				    "maxcpus (%u)", i, s->maxcpus);
 	}
@@ -559,8 +559,11 @@ static int handle_option(struct ctx *c, struct shape *s, const char *opt,
 		return add_object(c, s, val);
 	if (!strcmp(opt, "-numa"))
 		return add_numa(c, s, val);
+	/* How QEMU keeps time, not what the machine is: no topology in it. */
+	if (!strcmp(opt, "-icount"))
+		return 0;
 	return fail(c, "option '%s' is not modelled (know -M -m -smp -object "
-		    "-numa)", opt);
+		    "-numa -icount)", opt);
 }
 
 int shape_from_args(const char *args, struct topology *t, char *err, size_t errlen)

@@ -39,9 +39,21 @@ static void run(const char *name, void (*fn)(void))
 
 /* ---- cpulist_format ---------------------------------------------------- */
 
+/* The mask whose CPUs 0-63 are the bits of v. */
+static cpumask_t u64(unsigned long long v)
+{
+	cpumask_t m = CPU_MASK_NONE;
+	int i;
+
+	for (i = 0; i < 64; i++)
+		if (v >> i & 1)
+			cpu_set(i, m);
+	return m;
+}
+
 static const char *fmt(cpumask_t m)
 {
-	static char buf[256];
+	static char buf[CPULIST_LEN];
 
 	cpulist_format(buf, sizeof(buf), m);
 	return buf;
@@ -51,7 +63,7 @@ static void cpulist_empty(void)
 {
 	char buf[8] = "xxxxxxx";
 
-	CHECK_INT(cpulist_format(buf, sizeof(buf), 0), 0);
+	CHECK_INT(cpulist_format(buf, sizeof(buf), CPU_MASK_NONE), 0);
 	CHECK_STR(buf, "");
 }
 
@@ -64,26 +76,31 @@ static void cpulist_single(void)
 
 static void cpulist_ranges(void)
 {
-	CHECK_STR(fmt(0xfULL), "0-3");
-	CHECK_STR(fmt(0x10fULL), "0-3,8");
-	CHECK_STR(fmt(0x3ULL), "0-1");		/* a pair is a range, as in Linux */
-	CHECK_STR(fmt(0x33ULL), "0-1,4-5");
-	CHECK_STR(fmt(0xc000000000000000ULL), "62-63");
+	CHECK_STR(fmt(u64(0xfULL)), "0-3");
+	CHECK_STR(fmt(u64(0x10fULL)), "0-3,8");
+	CHECK_STR(fmt(u64(0x3ULL)), "0-1");	/* a pair is a range, as in Linux */
+	CHECK_STR(fmt(u64(0x33ULL)), "0-1,4-5");
+	CHECK_STR(fmt(u64(0xc000000000000000ULL)), "62-63");
 }
 
 static void cpulist_full(void)
 {
-	CHECK_STR(fmt(~0ULL), "0-63");
-	CHECK_INT(cpulist_format((char[8]){ 0 }, 8, ~0ULL), 4);
+	char want[16];
+
+	CHECK_STR(fmt(u64(~0ULL)), "0-63");
+	CHECK_INT(cpulist_format((char[8]){ 0 }, 8, u64(~0ULL)), 4);
+	snprintf(want, sizeof(want), "0-%d", NR_CPUS - 1);
+	CHECK_STR(fmt(CPU_MASK_ALL), want);
 }
 
 static void cpulist_gaps(void)
 {
-	CHECK_STR(fmt(0x15ULL), "0,2,4");
-	CHECK_STR(fmt(0x5555555555555555ULL),
+	CHECK_STR(fmt(u64(0x15ULL)), "0,2,4");
+	CHECK_STR(fmt(u64(0x5555555555555555ULL)),
 		  "0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,"
 		  "42,44,46,48,50,52,54,56,58,60,62");
-	CHECK_STR(fmt(cpumask_of(1) | cpumask_of(10) | 0x7000ULL), "1,10,12-14");
+	CHECK_STR(fmt(cpumask_or_of(cpumask_or_of(cpumask_of(1), cpumask_of(10)),
+				    u64(0x7000ULL))), "1,10,12-14");
 }
 
 /*
@@ -92,7 +109,7 @@ static void cpulist_gaps(void)
  */
 static void cpulist_truncation(void)
 {
-	const cpumask_t m = 0x5555555555555555ULL;
+	const cpumask_t m = u64(0x5555555555555555ULL);
 	char full[256], buf[64];
 	size_t len;
 
@@ -113,8 +130,93 @@ static void cpulist_truncation(void)
 		CHECK(!strncmp(buf, full, (size_t)n), "len %zu: \"%s\" not a prefix", len, buf);
 		CHECK(buf[len] == '#', "len %zu: wrote past the buffer", len);
 	}
-	CHECK_INT(cpulist_format(buf, 4, 0x10fULL), 3);
+	CHECK_INT(cpulist_format(buf, 4, u64(0x10fULL)), 3);
 	CHECK_STR(buf, "0-3");
+}
+
+/* ---- the multi-word helpers -------------------------------------------- */
+
+/* CPUs on both sides of every word boundary (32- and 64-bit words). */
+static const int edges[] = { 0, 1, 31, 32, 33, 63, 64, 65, 127, 128,
+			     NR_CPUS - 2, NR_CPUS - 1 };
+#define NEDGES	((int)(sizeof(edges) / sizeof(edges[0])))
+
+static void cpumask_bits(void)
+{
+	cpumask_t m = CPU_MASK_NONE;
+	int i, cpu, n = 0;
+
+	CHECK(cpus_empty(m) && first_cpu(m) == NR_CPUS, "empty mask");
+	for (i = 0; i < NEDGES; i++)
+		cpu_set(edges[i], m);
+	CHECK_INT(cpus_weight(m), NEDGES);
+	for (i = 0; i < NEDGES; i++)
+		CHECK(cpu_isset(edges[i], m) && cpu_isset(edges[i], cpumask_of(edges[i])) &&
+		      cpus_weight(cpumask_of(edges[i])) == 1, "cpu %d", edges[i]);
+	CHECK(!cpu_isset(2, m) && !cpu_isset(-1, m) && !cpu_isset(NR_CPUS, m),
+	      "cpus not set");
+	CHECK(cpus_empty(cpumask_of(NR_CPUS)) && cpus_empty(cpumask_of(-1)),
+	      "cpumask_of out of range");
+	i = 0;
+	for_each_cpu_mask(cpu, m) {
+		CHECK(i < NEDGES && cpu == edges[i], "step %d: cpu %d", i, cpu);
+		i++;
+	}
+	CHECK_INT(i, NEDGES);
+	CHECK_INT(next_cpu(33, m), 63);
+	CHECK_INT(next_cpu(65, m), 127);
+	CHECK_INT(next_cpu(NR_CPUS - 1, m), NR_CPUS);
+	CHECK_INT(next_cpu(-5, m), 0);
+	for (i = 0; i < NEDGES; i++) {
+		cpu_clear(edges[i], m);
+		n++;
+		CHECK_INT(cpus_weight(m), NEDGES - n);
+		CHECK_INT(first_cpu(m), i + 1 < NEDGES ? edges[i + 1] : NR_CPUS);
+	}
+	CHECK(cpus_empty(m), "all cleared");
+}
+
+static void cpumask_below(void)
+{
+	static const int ns[] = { 0, 1, 31, 32, 33, 64, 65, 200, NR_CPUS - 1, NR_CPUS,
+				  NR_CPUS + 7 };
+	int i;
+
+	for (i = 0; i < (int)(sizeof(ns) / sizeof(ns[0])); i++) {
+		cpumask_t m = cpus_below(ns[i]);
+		int want = ns[i] < NR_CPUS ? ns[i] : NR_CPUS;
+
+		CHECK(cpus_weight(m) == want &&
+		      (!want || (cpu_isset(want - 1, m) && first_cpu(m) == 0)) &&
+		      !cpu_isset(want, m), "cpus_below(%d): weight %d", ns[i], cpus_weight(m));
+	}
+	CHECK(cpus_equal(cpus_below(NR_CPUS), CPU_MASK_ALL), "all");
+}
+
+static void cpumask_sets(void)
+{
+	cpumask_t a = cpus_below(100), b = CPU_MASK_NONE, c;
+	int cpu;
+
+	for (cpu = 60; cpu < NR_CPUS; cpu += 2)
+		cpu_set(cpu, b);
+	cpus_and(c, a, b);
+	CHECK_STR(fmt(c), "60,62,64,66,68,70,72,74,76,78,80,82,84,86,88,90,92,94,96,98");
+	cpus_andnot(c, a, b);
+	CHECK(cpus_weight(c) == 80 && cpu_isset(61, c) && !cpu_isset(62, c) &&
+	      cpu_isset(99, c) && !cpu_isset(100, c), "andnot: %s", fmt(c));
+	cpus_or(c, a, b);
+	CHECK_INT(cpus_weight(c), 100 + (NR_CPUS - 100) / 2);
+	cpus_complement(c, a);
+	CHECK(cpus_weight(c) == NR_CPUS - 100 && first_cpu(c) == 100, "complement: %s", fmt(c));
+	CHECK(cpus_intersects(a, b) && !cpus_intersects(a, c), "intersects");
+	CHECK(cpus_subset(cpus_below(50), a) && !cpus_subset(b, a) &&
+	      cpus_subset(CPU_MASK_NONE, b), "subset");
+	CHECK(cpus_equal(cpumask_or_of(a, c), CPU_MASK_ALL) && !cpus_equal(a, b), "equal");
+	cpus_setall(c);
+	CHECK_INT(cpus_weight(c), NR_CPUS);
+	cpus_clear(c);
+	CHECK(cpus_empty(c), "cleared");
 }
 
 /* ---- shapes ------------------------------------------------------------ */
@@ -313,6 +415,44 @@ static void shape_2n_maxcpus(void)
 	CHECK_INT(topo.node_mem_mb[1], 256);
 }
 
+/* 240 CPUs: 30 cores take 5 bits, so each package's APIC IDs 60-63 are
+ * holes (CPU 60 is APIC 64, the last APIC 251); two nodes per package; the
+ * masks reach past the first 64 and 128 CPUs. -icount is no topology. */
+static void shape_8n30c2t(void)
+{
+	if (load("8n30c2t"))
+		return;
+	CHECK_INT(topo.ncpus, 240);
+	CHECK_INT(topo.nnodes, 8);
+	CHECK(topo.cpu[59].apic_id == 59 && topo.cpu[60].apic_id == 64 &&
+	      topo.cpu[239].apic_id == 251, "apic 59:%u 60:%u 239:%u",
+	      topo.cpu[59].apic_id, topo.cpu[60].apic_id, topo.cpu[239].apic_id);
+	CHECK(topo.cpu[239].package == 3 && topo.cpu[239].core == 29 &&
+	      topo.cpu[239].thread == 1 && topo.cpu[239].node == 7, "cpu 239");
+	CHECK_STR(list(topo.sibling_map[129]), "128-129");
+	CHECK_STR(list(topo.core_map[200]), "180-239");
+	CHECK_STR(list(topo.node_map[0]), "0-29");
+	CHECK_STR(list(topo.node_map[4]), "120-149");
+	CHECK_STR(list(topo.node_map[7]), "210-239");
+	CHECK_INT(topo.node_mem_mb[7], 128);
+}
+
+/* 16 nodes, one 2-thread core each. */
+static void shape_16n1c2t(void)
+{
+	int n;
+
+	if (load("16n1c2t"))
+		return;
+	CHECK_INT(topo.ncpus, 32);
+	CHECK_INT(topo.nnodes, 16);
+	for (n = 0; n < 16; n++)
+		CHECK(cpus_equal(topo.node_map[n], cpumask_or_of(cpumask_of(2 * n),
+								  cpumask_of(2 * n + 1))) &&
+		      topo.node_mem_mb[n] == 64 && topo.distance[n][15 - n] ==
+		      (n == 15 - n ? 10 : 20), "node %d: %s", n, list(topo.node_map[n]));
+}
+
 /* Three given distances, the reverse directions mirrored, 10 on the diagonal. */
 static void shape_3n_dist(void)
 {
@@ -406,7 +546,7 @@ static void args_errors(void)
 	static const char *const bad[] = {
 		"-smp 5,sockets=2",			/* 2 x 2 != 5 */
 		"-smp 8,maxcpus=4",
-		"-smp 65",				/* more than NR_CPUS */
+		"-smp 257",				/* more than NR_CPUS */
 		"-smp 0",
 		"-smp 2,dies=2",
 		"-smp 2 -smp 2",
@@ -463,6 +603,9 @@ int main(int argc, char **argv)
 	run("cpulist_full", cpulist_full);
 	run("cpulist_gaps", cpulist_gaps);
 	run("cpulist_truncation", cpulist_truncation);
+	run("cpumask_bits_across_words", cpumask_bits);
+	run("cpumask_cpus_below", cpumask_below);
+	run("cpumask_set_operations", cpumask_sets);
 	run("shapes_all_parse", shapes_all_parse);
 	run("shape_2n2c2t_linux_view", shape_2n2c2t);
 	run("report_2n2c2t", report_2n2c2t);
@@ -475,6 +618,8 @@ int main(int argc, char **argv)
 	run("shape_up", shape_up);
 	run("shape_1n2c4t", shape_1n2c4t);
 	run("shape_8n8c1t", shape_8n8c1t);
+	run("shape_8n30c2t_240_cpus", shape_8n30c2t);
+	run("shape_16n1c2t_16_nodes", shape_16n1c2t);
 	run("args_qemu_defaults", args_defaults);
 	run("args_errors", args_errors);
 	printf("1..%d\n", test_no);

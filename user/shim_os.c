@@ -33,15 +33,15 @@ int shim_pin(int cpu)
 {
 	cpumask_u m;
 
-	if (cpu < 0 || cpu >= 64)
+	if (cpu < 0 || cpu >= NR_CPUS)
 		return -EINVAL;
-	m = 1ull << cpu;
+	m = cpumask_of(cpu);
 	return sched_setaffinity(0, sizeof(m), &m);
 }
 
 int shim_unpin(void)
 {
-	cpumask_u m = ~0ull;
+	cpumask_u m = CPU_MASK_ALL;
 
 	return sched_setaffinity(0, sizeof(m), &m);
 }

@@ -263,9 +263,10 @@ static void number_cpus(void)
 		percpu_by_cpu[n] = pc;
 		n++;
 	}
-	/* A plain 64-bit store may tear, but nobody reads the mask before
-	 * smp_boot_aps() returns; the barrier orders it before what follows. */
-	cpu_online_mask = n == 64 ? ~0ull : (1ull << n) - 1;
+	/* A plain store of several words may tear, but nobody reads the mask
+	 * before smp_boot_aps() returns; the barrier orders it before what
+	 * follows. */
+	cpu_online_mask = cpus_below(n);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 

@@ -51,14 +51,14 @@ KTEST(all_cpus_ticking)
 	for_each_cpu_mask(cpu, waiting)
 		before[cpu] = cpu_data(cpu)->ticks;
 	deadline = timer_deadline_us(TICKING_WINDOW_US);
-	while (waiting && !timer_expired(deadline)) {
+	while (!cpus_empty(waiting) && !timer_expired(deadline)) {
 		sti_hlt();
 		for_each_cpu_mask(cpu, waiting)
 			if (cpu_data(cpu)->ticks != before[cpu])
-				waiting &= ~cpumask_of(cpu);
+				cpu_clear(cpu, waiting);
 	}
-	if (waiting) {
-		char list[128];
+	if (!cpus_empty(waiting)) {
+		char list[CPULIST_LEN];
 
 		cpulist_format(list, sizeof(list), waiting);
 		return ktest_fail(t, "CPUs %s did not tick in %d ms", list,

@@ -71,7 +71,7 @@ struct schedstat_cpu {
  * the array is empty.
  */
 struct schedstat_rq {
-	uint64_t cpus;		/* CPUs sharing it (bit n: CPU n) */
+	cpumask_u cpus;		/* CPUs sharing it */
 	uint32_t index;		/* its number: the `rq=` of topo */
 	int32_t curr_pid[2];	/* what two of its CPUs run (-1: none); see cpus */
 	uint32_t nr_running;	/* queued + running, idle tasks excluded */
@@ -100,7 +100,7 @@ struct schedstat_rq {
 
 /* One task (idle tasks and kernel threads included, flagged). */
 struct schedstat_task {
-	uint64_t cpus_allowed;	/* bit n: may run on CPU n */
+	cpumask_u cpus_allowed;	/* the CPUs it may run on */
 	int32_t pid;
 	int32_t ppid;		/* 0 for kernel threads and init */
 	uint32_t state;		/* SCHEDSTAT_TASK_* letter */
@@ -122,7 +122,9 @@ struct schedstat_task {
 #define SCHEDSTAT_ASSERT(c, m)	_Static_assert(c, m)
 SCHEDSTAT_ASSERT(sizeof(struct schedstat_summary) == 48, "summary layout");
 SCHEDSTAT_ASSERT(sizeof(struct schedstat_cpu) == 56, "cpu layout");
-SCHEDSTAT_ASSERT(sizeof(struct schedstat_rq) == 648, "rq layout");
-SCHEDSTAT_ASSERT(sizeof(struct schedstat_task) == 80, "task layout");
+SCHEDSTAT_ASSERT(NR_CPUS % 64 == 0 && sizeof(cpumask_u) == NR_CPUS / 8,
+		 "cpumask_u: whole 64-bit words");
+SCHEDSTAT_ASSERT(sizeof(struct schedstat_rq) == 640 + NR_CPUS / 8, "rq layout");
+SCHEDSTAT_ASSERT(sizeof(struct schedstat_task) == 72 + NR_CPUS / 8, "task layout");
 
 #endif

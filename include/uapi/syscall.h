@@ -27,6 +27,8 @@
 #ifndef UAPI_SYSCALL_H
 #define UAPI_SYSCALL_H
 
+#include "cpumask.h"
+
 #define SYSCALL_VECTOR		0x80
 
 /*    name			number	   arguments -> result */
@@ -85,9 +87,13 @@
  *   rt_priority 0, SCHED_FIFO and SCHED_RR 1..99 (uapi/sched.h), else
  *   -EINVAL.
  *
- * sched_{set,get}affinity(pid, len, mask): Linux's order of arguments. The
- *   mask is a cpumask_u (64 bits: CPU n is bit n); len must be at least
- *   sizeof(cpumask_u), else -EINVAL. A mask with no online CPU is -EINVAL.
+ * sched_{set,get}affinity(pid, len, mask): Linux's order of arguments and
+ *   rules. The mask is len bytes, CPU n being bit n % 8 of byte n / 8 (a
+ *   cpumask_u, or a uint64_t for CPUs 0-63, or glibc's cpu_set_t). Set reads
+ *   len bytes: a shorter mask is zero-extended, a longer one cut to NR_CPUS;
+ *   a mask with no online CPU is -EINVAL. Get needs len to hold every online
+ *   CPU and to be a multiple of 4 (Linux's sizeof(long)), else -EINVAL; it
+ *   zero-fills the bytes after sizeof(cpumask_u).
  *   Moving the caller off its CPU happens before the call returns.
  *
  * getcpu(cpu, node): either pointer may be NULL.
@@ -160,7 +166,9 @@
 #define EXEC_MAX_ARG_BYTES	4096	/* bytes of them, with their NULs */
 #define TASK_COMM_LEN		16	/* bytes of a task's name, with its NUL */
 
-/* The affinity mask: CPU n is bit n (the kernel's cpumask_t). */
-typedef unsigned long long cpumask_u;
+/* The affinity mask: the kernel's cpumask_t, NR_CPUS bits (CPU n is bit
+ * n % 8 of byte n / 8 on this little-endian machine); cpumask.h's helpers
+ * (cpu_set, cpu_isset, cpumask_of ...) work on it. */
+typedef cpumask_t cpumask_u;
 
 #endif

@@ -180,7 +180,7 @@ static void reschedule(struct sim *s, int cpu)
 /* What NxCPUS / NxCORES multiply N by on this shape. */
 static int per_unit(const struct sim *s, int unit)
 {
-	cpumask_t firsts = 0;
+	cpumask_t firsts = CPU_MASK_NONE;
 	int cpu;
 
 	if (unit == SIM_PER_CPU)
@@ -188,7 +188,7 @@ static int per_unit(const struct sim *s, int unit)
 	if (unit != SIM_PER_CORE)
 		return 1;
 	for (cpu = 0; cpu < s->topo.ncpus; cpu++)
-		firsts |= cpumask_of(first_cpu(s->topo.sibling_map[cpu]));
+		cpu_set(first_cpu(s->topo.sibling_map[cpu]), firsts);
 	return cpus_weight(firsts);
 }
 
@@ -242,7 +242,7 @@ static void setup_task(struct sim *s, struct sim_task *st, int cpu)
 		sched_setscheduler(&st->t, tm->policy, tm->rtprio);
 		op_done(s, "sched_setscheduler");
 	}
-	if (tm->allowed) {
+	if (!cpus_empty(tm->allowed)) {
 		set_cpus_allowed(&st->t, tm->allowed);
 		op_done(s, "set_cpus_allowed");
 	}
@@ -507,9 +507,9 @@ static void account(struct sim *s, int cpu)
 	tm = &s->sc->tmpl[st->tmpl];
 	st->ran = 1;
 	st->cpu_ticks++;
-	st->ran_on |= cpumask_of(cpu);
+	cpu_set(cpu, st->ran_on);
 	if (tm->repin_at && s->now >= tm->repin_at + 2)
-		st->ran_on_late |= cpumask_of(cpu);
+		cpu_set(cpu, st->ran_on_late);
 	if (st->woken_at) {
 		unsigned long lat = s->now - (st->woken_at - 1);
 
@@ -540,7 +540,8 @@ static void account(struct sim *s, int cpu)
  * CPUs beside waiting tasks, runqueue lengths. */
 static void account_waiting(struct sim *s)
 {
-	cpumask_t wait_node[MAX_NODES] = { 0 }, wait_all = 0;
+	cpumask_t wait_node[MAX_NODES] = { CPU_MASK_NONE },
+		  wait_all = CPU_MASK_NONE;
 	long total = 0, ncpus = s->topo.ncpus;
 	float dev = 0;
 	runqueue_t *rq;
@@ -557,8 +558,9 @@ static void account_waiting(struct sim *s)
 		expired = waiting && p->array == task_rq(p)->expired;
 		if (waiting) {
 			st->wait_ticks++;
-			wait_node[task_rq(p)->node] |= p->cpus_allowed;
-			wait_all |= p->cpus_allowed;
+			cpus_or(wait_node[task_rq(p)->node],
+				wait_node[task_rq(p)->node], p->cpus_allowed);
+			cpus_or(wait_all, wait_all, p->cpus_allowed);
 		}
 		if (expired && !st->expired_since) {
 			st->expired_since = s->now + 1;

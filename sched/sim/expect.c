@@ -112,7 +112,7 @@ static void distinct_cores(struct ctx *c, int g)
 {
 	const struct sim *s = c->s;
 	const struct sim_task *st;
-	cpumask_t cores = 0;
+	cpumask_t cores = CPU_MASK_NONE;
 	char list[128] = "";
 	int ok = 1, n = 0;
 
@@ -123,7 +123,7 @@ static void distinct_cores(struct ctx *c, int g)
 
 		snprintf(list + l, sizeof(list) - l, "%s%d", n++ ? "," : "", cpu);
 		ok &= sched_current(cpu) == &st->t && !cpu_isset(first, cores);
-		cores |= cpumask_of(first);
+		cpu_set(first, cores);
 	}
 	result(c, ok && n > 1, "distinct_cores", "%d tasks on cpus %s", n, list);
 }
@@ -133,19 +133,19 @@ static void same_node(struct ctx *c, int g)
 	const struct sim *s = c->s;
 	const struct sim_task *st;
 	long node = arg_long(c->e, "node", 0);
-	cpumask_t ran = 0;
+	cpumask_t ran = CPU_MASK_NONE;
 	unsigned long cross = 0;
-	char list[128];
+	char list[CPULIST_LEN];
 	int n = 0;
 
 	for_each_in_group(st, s, g) {
-		ran |= st->ran_on;
+		cpus_or(ran, ran, st->ran_on);
 		cross += st->cross_node;
 		n++;
 	}
 	cpulist_format(list, sizeof(list), ran);
 	result(c, n && node >= 0 && node < s->topo.nnodes && !cross &&
-	       !(ran & ~s->topo.node_map[node]), "same_node",
+	       cpus_subset(ran, s->topo.node_map[node]), "same_node",
 	       "%d tasks ran on cpus %s (node %ld), cross-node moves %lu",
 	       n, list, node, cross);
 }
@@ -177,7 +177,7 @@ static void exec_spread(struct ctx *c, int g)
 		size_t l = strlen(msg);
 		int k = s->exec_nodes[g][node];
 
-		if (!s->topo.node_map[node])
+		if (cpus_empty(s->topo.node_map[node]))
 			continue;
 		snprintf(msg + l, sizeof(msg) - l, "node%d=%d ", node, k);
 		if (lo < 0 || k < lo)
@@ -318,21 +318,21 @@ static void pinned(struct ctx *c, int g)
 	const struct sim *s = c->s;
 	const struct sim_tmpl *tm = &s->sc->tmpl[g];
 	const struct sim_task *st;
-	cpumask_t allowed = tm->allowed ? tm->allowed : ~(cpumask_t)0, ran = 0,
-		  late = 0;
-	char a[128], b[128];
+	cpumask_t allowed = cpus_empty(tm->allowed) ? CPU_MASK_ALL : tm->allowed,
+		  ran = CPU_MASK_NONE, late = CPU_MASK_NONE;
+	char a[CPULIST_LEN], b[CPULIST_LEN];
 	int ok = 1;
 
 	for_each_in_group(st, s, g) {
-		ran |= st->ran_on;
-		late |= st->ran_on_late;
-		ok &= !(st->ran_on & ~allowed) || tm->repin_at;
+		cpus_or(ran, ran, st->ran_on);
+		cpus_or(late, late, st->ran_on_late);
+		ok &= cpus_subset(st->ran_on, allowed) || tm->repin_at;
 		if (tm->repin_at)
-			ok &= !(st->ran_on_late & ~tm->repin);
+			ok &= cpus_subset(st->ran_on_late, tm->repin);
 	}
 	cpulist_format(a, sizeof(a), tm->repin_at ? late : ran);
 	cpulist_format(b, sizeof(b), tm->repin_at ? tm->repin : allowed);
-	result(c, ok && ran, "pinned", "ran on %s%s, allowed %s", a,
+	result(c, ok && !cpus_empty(ran), "pinned", "ran on %s%s, allowed %s", a,
 	       tm->repin_at ? " after the repin" : "", b);
 }
 

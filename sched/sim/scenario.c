@@ -77,7 +77,7 @@ static int split(char *line, char **word)
 
 int parse_cpulist(const char *s, cpumask_t *mask)
 {
-	cpumask_t m = 0;
+	cpumask_t m = CPU_MASK_NONE;
 	char *end;
 
 	while (*s) {
@@ -94,14 +94,14 @@ int parse_cpulist(const char *s, cpumask_t *mask)
 			s = end;
 		}
 		for (; a <= b; a++)
-			m |= cpumask_of((int)a);
+			cpu_set(a, m);
 		if (*s == ',')
 			s++;
 		else if (*s)
 			return -1;
 	}
 	*mask = m;
-	return m ? 0 : -1;
+	return cpus_empty(m) ? -1 : 0;
 }
 
 static int num(const char *v, long *out)

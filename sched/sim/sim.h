@@ -48,7 +48,7 @@ struct sim_tmpl {
 	unsigned long at;	/* tick they are created */
 	int nice;
 	int policy, rtprio;
-	cpumask_t allowed;	/* 0: every CPU */
+	cpumask_t allowed;	/* empty: every CPU */
 	long run, sleep, jitter; /* sleeper, ms */
 	long work;		/* exit after this much CPU time, ms (0 never) */
 	long pause;		/* sleep this long at its first run, ms */

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #define MEM_SIZE	0x10000		/* 64 KiB of "physical memory" */
-#define TBL_MAX		4096
+#define TBL_MAX		16384
 
 struct mem {
 	uint8_t b[MEM_SIZE];

@@ -373,6 +373,7 @@ static int madt(void)
 
 static void test_madt(void)
 {
+	char want[128];
 	int rc, i;
 
 	setup();
@@ -439,13 +440,19 @@ static void test_madt(void)
 
 	setup();
 	madt_begin(&t, 0xfee00000);
+	/* xAPIC IDs 0..254, then x2APIC IDs from 256 (0xff is broadcast). */
 	for (i = 0; i < NR_CPUS + 6; i++)
-		madt_lapic(&t, i, i, 1);
+		if (i < 255)
+			madt_lapic(&t, (uint8_t)i, (uint8_t)i, 1);
+		else
+			madt_x2apic(&t, (uint32_t)i + 1, 1, (uint32_t)i);
 	rc = madt();
+	snprintf(want, sizeof(want), "MADT lists 6 more processors than NR_CPUS "
+		 "(%d); dropping the last 6", NR_CPUS);
 	tap(rc == 0 && info.ncpus == NR_CPUS && nwarn == 1 &&
-	    info.cpus[NR_CPUS - 1].apic_id == NR_CPUS - 1 &&
-	    warned("MADT lists 6 more processors than NR_CPUS (64); dropping "
-		   "the last 6"), "madt_more_than_nr_cpus_capped_one_warning");
+	    info.cpus[NR_CPUS - 1].apic_id ==
+	    (uint32_t)(NR_CPUS - 1 < 255 ? NR_CPUS - 1 : NR_CPUS) &&
+	    warned(want), "madt_more_than_nr_cpus_capped_one_warning");
 
 	setup();
 	madt_begin(&t, 0xfee00000);
@@ -628,7 +635,8 @@ static void test_slit(void)
 	static const uint8_t good[] = { 10, 15, 0xff, 15, 10, 25, 30, 25, 10 };
 	static const uint8_t diag[] = { 10, 20, 20, 20 };
 	static const uint8_t low[] = { 10, 20, 9, 10 };
-	static uint8_t big[81];
+	static uint8_t big[(MAX_NODES + 1) * (MAX_NODES + 1)];
+	char want[128];
 	int rc;
 
 	setup();
@@ -651,11 +659,12 @@ static void test_slit(void)
 
 	setup();
 	memset(big, 20, sizeof(big));
-	for (int i = 0; i < 9; i++)
-		big[i * 9 + i] = 10;
-	rc = slit(9, big);
-	tap(rc == -1 && !info.has_slit &&
-	    warned("SLIT has 9 localities (high word 0), not 1..8 (MAX_NODES)"),
+	for (int i = 0; i < MAX_NODES + 1; i++)
+		big[i * (MAX_NODES + 1) + i] = 10;
+	rc = slit(MAX_NODES + 1, big);
+	snprintf(want, sizeof(want), "SLIT has %d localities (high word 0), not "
+		 "1..%d (MAX_NODES)", MAX_NODES + 1, MAX_NODES);
+	tap(rc == -1 && !info.has_slit && warned(want),
 	    "slit_too_many_localities_ignored");
 
 	setup();
@@ -714,6 +723,7 @@ static void srat_4cpus(struct tbl *s, uint32_t pxm2, uint32_t id3)
 static void test_cross(void)
 {
 	static struct tbl l;
+	char want[128];
 	int rc;
 
 	setup();
@@ -736,9 +746,11 @@ static void test_cross(void)
 	setup();
 	srat_4cpus(&t, MAX_NODES, 3);
 	rc = parse_with(&t, NULL, 0);
+	snprintf(want, sizeof(want), "SRAT puts APIC ID 0x2 in proximity domain "
+		 "%d, beyond MAX_NODES (%d); not using the SRAT (one node)",
+		 MAX_NODES, MAX_NODES);
 	tap(rc == 0 && !info.has_srat && acpi_cpu_node(&info, 2) == 0 &&
-	    warned("SRAT puts APIC ID 0x2 in proximity domain 8, beyond "
-		   "MAX_NODES (8); not using the SRAT (one node)"),
+	    warned(want),
 	    "srat_domain_beyond_max_nodes_unusable");
 
 	setup();

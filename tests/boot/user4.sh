@@ -86,7 +86,7 @@ section() {
 # sched_setaffinity() on itself, between setting cpus_allowed and the
 # schedule() that lets the migration thread move it (sched/migration.c
 # set_cpus_allowed); the programs check with getcpu() that the move happened.
-window='^sanity: pid [0-9]+ runs on CPU [0-9]+ outside cpus_allowed [0-9a-f]+$'
+window='^sanity: pid [0-9]+ runs on CPU [0-9]+ outside cpus_allowed [0-9,-]+$'
 tolerated="^sanity: wasted core: |$window"
 bad=0
 {

@@ -394,7 +394,7 @@ static void test_smt_pinned_behind(void)
 		if (cpu_curr(1) == a) {	/* put it on CPU 0: the case here */
 			set_cpus_allowed(a, cpumask_of(0));
 			settle();
-			set_cpus_allowed(a, ~(cpumask_t)0);
+			set_cpus_allowed(a, CPU_MASK_ALL);
 		}
 		ok = cpu_curr(0) == a && cpu_curr(1) == cpu_idle(1);
 		sim_cpu = 0;

@@ -274,7 +274,7 @@ static void test_affinity(void)
 	      sched_cpu_stat(0)->moves_in[SCHED_MOVE_AFFINITY] == 1,
 	      "affinity_running_task_moved_by_thread", "cpu=%d curr0=%d",
 	      task_cpu(r), cpu_curr(0)->pid);
-	CHECK(set_cpus_allowed(r, 0) == -1, "affinity_empty_mask_refused", "%s",
+	CHECK(set_cpus_allowed(r, CPU_MASK_NONE) == -1, "affinity_empty_mask_refused", "%s",
 	      "");
 	CHECK(sched_sanity_check() == 0, "affinity_sane", "%s", "");
 }
@@ -321,7 +321,7 @@ static void test_active_balance_numa(void)
 		set_cpus_allowed(t[i], cpumask_of(task_cpu(t[i])));
 	settle();
 	for (i = 0; i < 4; i++)
-		set_cpus_allowed(t[i], 0xff);
+		set_cpus_allowed(t[i], cpus_below(8));
 	ok = cpu_rq(0)->nr_running == 1 && cpu_rq(2)->nr_running == 2 &&
 	     cpu_rq(4)->nr_running == 0 && cpu_rq(6)->nr_running == 1;
 	/* Not at once: the imbalance must last ACTIVE_NODE_DELAY. */
@@ -344,8 +344,8 @@ static void test_active_balance_numa(void)
 	set_cpus_allowed(t[0], cpumask_of(0));
 	set_cpus_allowed(t[1], cpumask_of(1));
 	settle();
-	set_cpus_allowed(t[0], 0xff);
-	set_cpus_allowed(t[1], 0xff);
+	set_cpus_allowed(t[0], cpus_below(8));
+	set_cpus_allowed(t[1], cpus_below(8));
 	advance(3);
 	CHECK(cpu_to_node(task_cpu(t[0])) == 0 && cpu_to_node(task_cpu(t[1])) == 0 &&
 	      cpu_rq(0)->nr_running == 1 && cpu_rq(2)->nr_running == 1,

@@ -60,12 +60,15 @@ static void rec(FILE *f, int *n)
 static void meta(FILE *f, int *n, const struct trace *tr)
 {
 	int node, i;
-	cpumask_t nodes = 0;
+	unsigned char has_node[MAX_NODES] = { 0 };
 
-	for (i = 0; i < tr->nlanes; i++)
-		nodes |= cpumask_of(tr->topo.cpu[tr->lane[i]].node);
+	for (i = 0; i < tr->nlanes; i++) {
+		node = tr->topo.cpu[tr->lane[i]].node;
+		if (node >= 0 && node < MAX_NODES)
+			has_node[node] = 1;
+	}
 	for (node = 0; node < MAX_NODES; node++) {
-		if (!cpu_isset(node, nodes))
+		if (!has_node[node])
 			continue;
 		rec(f, n);
 		fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"ts\":0,\"pid\":%d,"

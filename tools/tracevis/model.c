@@ -87,13 +87,13 @@ int trace_add(struct trace *tr, const struct tv_event *e)
 	/* Every CPU an event names gets a lane, even one that recorded
 	 * nothing: arrows and queues need somewhere to point. */
 	if (e->ev != TV_LOST)
-		tr->used_cpus |= cpumask_of(e->cpu);
+		cpu_set(e->cpu, tr->used_cpus);
 	if (e->ev == TV_WAKEUP)
-		tr->used_cpus |= cpumask_of(e->a);
+		cpu_set(e->a, tr->used_cpus);
 	if (e->ev == TV_MIGRATE)
-		tr->used_cpus |= cpumask_of(e->a) | cpumask_of(e->b);
+		cpu_set(e->a, tr->used_cpus), cpu_set(e->b, tr->used_cpus);
 	if (e->ev == TV_FORK)
-		tr->used_cpus |= cpumask_of(e->b);
+		cpu_set(e->b, tr->used_cpus);
 	return 0;
 }
 
@@ -196,7 +196,7 @@ static int by_place(const void *a, const void *b)
  * them, without topo: lines) get a core and a runqueue of their own. */
 static void build_lanes(struct trace *tr)
 {
-	cpumask_t all = tr->topo_cpus | tr->used_cpus;
+	cpumask_t all = cpumask_or_of(tr->topo_cpus, tr->used_cpus);
 	int cpu, i;
 
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
@@ -232,7 +232,7 @@ static void build_lanes(struct trace *tr)
 			memset(&tr->rq[r], 0, sizeof(tr->rq[r]));
 			tr->rq[r].id = id;
 		}
-		tr->rq[r].cpus |= cpumask_of(tr->lane[i]);
+		cpu_set(tr->lane[i], tr->rq[r].cpus);
 	}
 }
 

@@ -87,7 +87,7 @@ int parse_topo_line(struct trace *tr, long lineno, const char *line)
 	c->rq = rq < 0 ? (int)cpu : (int)rq;	/* no rq=: its own */
 	c->apic_id = (uint32_t)(key_num(s, "apic", 0xffffffffL) < 0 ? 0 :
 				key_num(s, "apic", 0xffffffffL));
-	tr->topo_cpus |= cpumask_of(cpu);
+	cpu_set(cpu, tr->topo_cpus);
 	if (cpu + 1 > tr->topo.ncpus)
 		tr->topo.ncpus = (int)cpu + 1;
 	if (node + 1 > tr->topo.nnodes)

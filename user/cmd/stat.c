@@ -89,12 +89,12 @@ const char *policy_name(uint32_t policy)
 	return "?";
 }
 
-const char *cpulist(uint64_t mask, int slot)
+const char *cpulist(cpumask_t mask, int slot)
 {
-	static char bufs[4][128];
+	static char bufs[4][CPULIST_LEN];
 	char *b = bufs[slot & 3];
 
-	if (!mask)
+	if (cpus_empty(mask))
 		snprintf(b, sizeof(bufs[0]), "none");
 	else
 		cpulist_format(b, sizeof(bufs[0]), mask);

@@ -32,6 +32,6 @@ void snap_free(struct snap *s);
 const char *policy_name(uint32_t policy);
 /* The cpulist of mask ("0-3,8"), or "none", in a static buffer per call
  * site slot (0..3). */
-const char *cpulist(uint64_t mask, int slot);
+const char *cpulist(cpumask_t mask, int slot);
 
 #endif

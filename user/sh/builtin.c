@@ -59,30 +59,30 @@ static int b_help(int argc, char **argv)
 }
 
 /* "0-3,8" -> mask; returns 0 or -EINVAL. */
-static int parse_cpulist(const char *s, unsigned long long *mask)
+static int parse_cpulist(const char *s, cpumask_t *mask)
 {
-	*mask = 0;
+	cpus_clear(*mask);
 	while (*s) {
 		char *end;
 		long a = strtol(s, &end, 10), b = a;
 
-		if (end == s || a < 0 || a > 63)
+		if (end == s || a < 0 || a >= NR_CPUS)
 			return -EINVAL;
 		s = end;
 		if (*s == '-') {
 			b = strtol(s + 1, &end, 10);
-			if (end == s + 1 || b < a || b > 63)
+			if (end == s + 1 || b < a || b >= NR_CPUS)
 				return -EINVAL;
 			s = end;
 		}
 		for (long c = a; c <= b; c++)
-			*mask |= 1ull << c;
+			cpu_set(c, *mask);
 		if (*s == ',')
 			s++;
 		else if (*s)
 			return -EINVAL;
 	}
-	return *mask ? 0 : -EINVAL;
+	return cpus_empty(*mask) ? -EINVAL : 0;
 }
 
 /* nice / chrt / taskset: the prefix's own arguments, then CMD. */

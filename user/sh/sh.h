@@ -40,7 +40,7 @@ struct exec_prep {
 	int set_nice, nice;
 	int set_policy, policy, rt_prio;
 	int set_mask;
-	unsigned long long mask;
+	cpumask_u mask;
 };
 int sh_exec(char **argv, int bg, const struct exec_prep *prep);
 /* Collect finished background jobs, saying which. */

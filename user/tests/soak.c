@@ -106,7 +106,7 @@ static int job_pin(void)
 	ncpu = sum.nr_cpus;
 	for (int i = 0; i < 8; i++) {
 		unsigned int want = rnd() % ncpu;
-		cpumask_u m = 1ULL << want;
+		cpumask_u m = cpumask_of((int)want);
 
 		if (sched_setaffinity(0, sizeof(m), &m))
 			return 31;

@@ -93,7 +93,7 @@ static void close_fds(void)
 
 static void restore_self(void)
 {
-	cpumask_u all = ~0ULL;
+	cpumask_u all = CPU_MASK_ALL;
 
 	sched_setscheduler(0, SCHED_NORMAL, 0);
 	setnice(0, 0);

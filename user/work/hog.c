@@ -12,9 +12,10 @@
 int main(int argc, char **argv)
 {
 	int secs = argc > 1 ? atoi(argv[1]) : 5;
-	uint64_t seen = 0, loops = 0, t0 = shim_now_us();
+	uint64_t loops = 0, t0 = shim_now_us();
+	cpumask_t seen = CPU_MASK_NONE;
 	int moves = 0, cpu = -1, node = -1;
-	char cpus[128];
+	char cpus[CPULIST_LEN];
 
 	if (secs < 0) {
 		printf("usage: hog [seconds]\n");

@@ -21,14 +21,15 @@ struct result {
 	int32_t idx;
 	int32_t cpu;
 	uint64_t loops;
-	uint64_t seen;	/* the CPUs it burned on (bit n: CPU n) */
+	cpumask_t seen;	/* the CPUs it burned on */
 };
 
 int main(int argc, char **argv)
 {
 	int secs = argc > 1 ? atoi(argv[1]) : 3;
 	int cpu = argc > 2 ? atoi(argv[2]) : 0;
-	uint64_t loops[NCHILD] = { 0 }, seen[NCHILD] = { 0 }, total = 0;
+	uint64_t loops[NCHILD] = { 0 }, total = 0;
+	cpumask_t seen[NCHILD] = { CPU_MASK_NONE };
 	/* Start together once all are forked and pinned: 200 ms from now. */
 	uint64_t start = shim_now_us() + 200000u;
 	int fds[2], i, got = 0;
@@ -45,7 +46,7 @@ int main(int argc, char **argv)
 		int pid = shim_fork();
 
 		if (pid == 0) {
-			struct result r = { i, -1, 0, 0 };
+			struct result r = { i, -1, 0, CPU_MASK_NONE };
 			int e1 = shim_pin(cpu), e2 = shim_nice(nices[i]);
 
 			if (e1 < 0 || e2 < 0)
@@ -79,7 +80,7 @@ int main(int argc, char **argv)
 	while (shim_wait(-1, NULL) > 0)
 		;
 	for (i = 0; i < NCHILD; i++) {
-		char cpus[128];
+		char cpus[CPULIST_LEN];
 
 		printf("nicemix: nice %2d: %6llu kloops %3llu%%, ran on %s\n", nices[i],
 		       (unsigned long long)(loops[i] / 1000),

@@ -13,7 +13,7 @@
 /* Pin to cpu and burn ms; returns the number of checks that failed. */
 static int stay(int cpu, int ms)
 {
-	uint64_t seen = 0;
+	cpumask_t seen = CPU_MASK_NONE;
 	int r = shim_pin(cpu), now = -1;
 
 	if (r < 0) {
@@ -22,8 +22,8 @@ static int stay(int cpu, int ms)
 	}
 	shim_getcpu(&now, NULL);
 	burn_ms((unsigned int)ms, &seen, NULL);
-	if (now != cpu || seen != 1ull << cpu) {
-		char cpus[128];
+	if (now != cpu || !cpus_equal(seen, cpumask_of(cpu))) {
+		char cpus[CPULIST_LEN];
 
 		printf("pin: cpu %d: ran on %s (first %d)\n", cpu,
 		       cpus_str(seen, cpus, sizeof(cpus)), now);

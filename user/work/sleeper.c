@@ -14,9 +14,10 @@ int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 20;
 	int ms = argc > 2 ? atoi(argv[2]) : 50;
-	uint64_t late_sum = 0, late_max = 0, seen = 0;
+	uint64_t late_sum = 0, late_max = 0;
+	cpumask_t seen = CPU_MASK_NONE;
 	int i, cpu = -1;
-	char cpus[128];
+	char cpus[CPULIST_LEN];
 
 	if (n < 1 || ms < 0) {
 		printf("usage: sleeper [N] [ms]\n");
@@ -32,8 +33,8 @@ int main(int argc, char **argv)
 		if (late > late_max)
 			late_max = late;
 		shim_getcpu(&cpu, NULL);
-		if (cpu >= 0 && cpu < 64)
-			seen |= 1ull << cpu;
+		if (cpu >= 0 && cpu < NR_CPUS)
+			cpu_set(cpu, seen);
 	}
 	printf("sleeper: %d x %d ms, late by %llu us mean, %llu us max; ran on %s\n",
 	       n, ms, (unsigned long long)(late_sum / (unsigned)n),

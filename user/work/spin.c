@@ -28,7 +28,7 @@
  * picture of the machine, even when a loaded host starts them far apart.
  * The loop is burn_until_seen()'s with that clock.
  */
-static uint64_t burn_timed(uint64_t t0, int ms, uint64_t *seen, int *moves, uint64_t *last_ms,
+static uint64_t burn_timed(uint64_t t0, int ms, cpumask_t *seen, int *moves, uint64_t *last_ms,
 			   int *end_cpu, int *end_node)
 {
 	uint64_t now, end = t0 + (uint64_t)ms * 1000u, loops = 0;
@@ -44,8 +44,8 @@ static uint64_t burn_timed(uint64_t t0, int ms, uint64_t *seen, int *moves, uint
 		loops += BURN_CHUNK;
 		shim_getcpu(&cpu, &node);
 		now = shim_now_us();
-		if (cpu >= 0 && cpu < 64)
-			*seen |= 1ull << cpu;
+		if (cpu >= 0 && cpu < NR_CPUS)
+			cpu_set(cpu, *seen);
 		if (last >= 0 && cpu != last) {
 			(*moves)++;
 			if (now < end)
@@ -83,9 +83,10 @@ int main(int argc, char **argv)
 		int pid = shim_fork();
 
 		if (pid == 0) {
-			uint64_t seen = 0, loops, last_ms;
+			cpumask_t seen = CPU_MASK_NONE;
+			uint64_t loops, last_ms;
 			int moves = 0, cpu = -1, node = -1, fcpu = -1, fnode = -1;
-			char cpus[128];
+			char cpus[CPULIST_LEN];
 			unsigned char b;
 
 			shim_close(fds[0]);
