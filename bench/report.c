@@ -45,48 +45,73 @@ struct sys {
 	int ended;
 };
 
-/* The rows in table order, what they measure, and whether --check wants
- * them measured on both kernels (0: may be skipped with a reason; 2: on
- * ours only, which alone has them). */
+/*
+ * What a row measures in the deterministic mode (QEMU -icount, bench/notes.md,
+ * "Deterministic mode"), where guest time is the count of instructions of
+ * all vCPUs, run one after another by one host thread:
+ *   ONE_CPU   one CPU works at a time, the others are halted: the count of
+ *             the kernel's instructions on the row's path;
+ *   IN_TURN   two CPUs hand work to each other (a ping-pong, a child on
+ *             another CPU, the APs started one by one): the kernel's
+ *             instructions, plus whatever the waiting CPU executes
+ *             (idle polling counts), plus how soon QEMU's round-robin
+ *             reaches the CPU that was woken;
+ *   AT_ONCE   several CPUs busy at once (hogs): each gets a share of one
+ *             instruction clock, so the row measures QEMU's round-robin
+ *             as much as the kernel.
+ */
+enum det_kind { ONE_CPU, IN_TURN, AT_ONCE };
+static const char *const det_kind_text[] = {
+	[ONE_CPU] = "one CPU",
+	[IN_TURN] = "two CPUs in turn",
+	[AT_ONCE] = "CPUs at once: QEMU's round-robin",
+};
+
+/* The rows in table order, what they measure, whether --check wants them
+ * measured on both kernels (0: may be skipped with a reason; 2: on ours
+ * only, which alone has them), and their kind in the deterministic mode. */
 static const struct {
 	const char *name, *what;
 	int must;
+	enum det_kind det;
 } defs[] = {
-	{ "syscall_null", "null system call (getppid)", 1 },
-	{ "yield_self", "sched_yield(), nothing else runnable", 1 },
-	{ "ctx_yield", "yield ping-pong, 2 tasks on 1 CPU, per switch", 1 },
-	{ "pipe_smt", "pipe ping-pong, SMT siblings, round trip", 1 },
-	{ "pipe_core", "pipe ping-pong, 2 cores of a node, round trip", 1 },
-	{ "pipe_node", "pipe ping-pong, across nodes, round trip", 1 },
-	{ "pipe_core_busy", "pipe_core with a nice 19 hog on both CPUs", 1 },
-	{ "wakeup", "wakeup latency among hogs, median", 1 },
-	{ "wakeup:p99", "wakeup latency among hogs, 99th percentile", 1 },
-	{ "fork_exit", "fork + exit + wait", 1 },
-	{ "fork_exec_exit", "fork + exec + exit + wait", 1 },
-	{ "exec", "exec, pinned (no placement)", 1 },
-	{ "exec_place", "exec placed off a busy node", 1 },
-	{ "balance_core", "N hogs from one parent: one per core", 1 },
-	{ "balance_node", "N hogs from one parent: even nodes", 1 },
+	{ "syscall_null", "null system call (getppid)", 1, ONE_CPU },
+	{ "yield_self", "sched_yield(), nothing else runnable", 1, ONE_CPU },
+	{ "ctx_yield", "yield ping-pong, 2 tasks on 1 CPU, per switch", 1, ONE_CPU },
+	{ "pipe_smt", "pipe ping-pong, SMT siblings, round trip", 1, IN_TURN },
+	{ "pipe_core", "pipe ping-pong, 2 cores of a node, round trip", 1, IN_TURN },
+	{ "pipe_node", "pipe ping-pong, across nodes, round trip", 1, IN_TURN },
+	{ "pipe_core_busy", "pipe_core with a nice 19 hog on both CPUs", 1, AT_ONCE },
+	{ "wakeup", "wakeup latency among hogs, median", 1, AT_ONCE },
+	{ "wakeup:p99", "wakeup latency among hogs, 99th percentile", 1, AT_ONCE },
+	{ "fork_exit", "fork + exit + wait", 1, IN_TURN },
+	{ "fork_exec_exit", "fork + exec + exit + wait", 1, IN_TURN },
+	{ "exec", "exec, pinned (no placement)", 1, ONE_CPU },
+	{ "exec_place", "exec placed off a busy node", 1, AT_ONCE },
+	{ "balance_core", "N hogs from one parent: one per core", 1, AT_ONCE },
+	{ "balance_node", "N hogs from one parent: even nodes", 1, AT_ONCE },
 	/* The user-level O(1) rows, o1_N (user/bench/o1rows.h). */
-#define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick },
+#define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick, ONE_CPU },
 	BENCH_O1_ROWS(O1_DEF)
 #undef O1_DEF
 	/* Ours only, in the kernel (kernel/bench_o1.c, boot option bench_o1):
 	 * the same curve with kernel threads, no user-mode entry and exit. */
-	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2 },
-	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2 },
-	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0 },
-	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0 },
+	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2, ONE_CPU },
+	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2, ONE_CPU },
+	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0, ONE_CPU },
+	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0, ONE_CPU },
 	/* Bring-up (bench/run.sh): from the kernel's entry, and the start
 	 * of the application processors alone. */
-	{ "boot_1", "entry to all CPUs online, 1 CPU", 1 },
-	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1 },
-	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0 },
-	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0 },
-	{ "smp_1", "starting the APs, 1 CPU (none)", 1 },
-	{ "smp_8", "starting the APs, 8 CPUs", 1 },
-	{ "smp_16", "starting the APs, 16 CPUs", 0 },
-	{ "smp_64", "starting the APs, 64 CPUs", 0 },
+	{ "boot_1", "entry to all CPUs online, 1 CPU", 1, ONE_CPU },
+	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1, IN_TURN },
+	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0, IN_TURN },
+	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0, IN_TURN },
+	{ "boot_240", "entry to all CPUs online, 240 CPUs (-icount: virtual time)", 0, IN_TURN },
+	{ "smp_1", "starting the APs, 1 CPU (none)", 1, ONE_CPU },
+	{ "smp_8", "starting the APs, 8 CPUs", 1, IN_TURN },
+	{ "smp_16", "starting the APs, 16 CPUs", 0, IN_TURN },
+	{ "smp_64", "starting the APs, 64 CPUs", 0, IN_TURN },
+	{ "smp_240", "starting the APs, 240 CPUs (-icount: virtual time)", 0, IN_TURN },
 };
 #define NDEFS	(int)(sizeof(defs) / sizeof(defs[0]))
 
@@ -96,6 +121,11 @@ static const int o1_n[] = { BENCH_O1_ROWS(BENCH_O1_N) };
 static struct sys os, lx;
 static char meta[16][1024];
 static int nmeta;
+/* --compare: the second run, and its meta.txt */
+static struct sys os2, lx2;
+static int have_run2;
+static char meta2[16][1024];
+static int nmeta2;
 
 /* The value of " key=" in line (up to the next space) into out. */
 static int field(const char *line, const char *key, char *out, size_t len)
@@ -187,14 +217,19 @@ static void load(struct sys *s, const char *path)
 	fclose(f);
 }
 
-static const char *meta_get(const char *key)
+static const char *meta_in(char m[][1024], int n, const char *key)
 {
 	size_t kl = strlen(key);
 
-	for (int i = 0; i < nmeta; i++)
-		if (!strncmp(meta[i], key, kl) && meta[i][kl] == '=')
-			return meta[i] + kl + 1;
+	for (int i = 0; i < n; i++)
+		if (!strncmp(m[i], key, kl) && m[i][kl] == '=')
+			return m[i] + kl + 1;
 	return "?";
+}
+
+static const char *meta_get(const char *key)
+{
+	return meta_in(meta, nmeta, key);
 }
 
 /* The row name ("wakeup:p99" is the p99 of wakeup): its value, or NULL. */
@@ -581,8 +616,317 @@ static void copy_file(FILE *f, const char *path)
 	fclose(in);
 }
 
+/* ---- the deterministic mode (make bench DETERMINISTIC=1) ----------------- */
+
+/*
+ * The deterministic section lives in results.md between these two lines:
+ * the wall-clock run rewrites the rest of the file and keeps it, the
+ * deterministic run rewrites it alone and keeps the rest.
+ */
+#define DET_BEGIN	"<!-- deterministic mode: begin (make bench DETERMINISTIC=1 rewrites this section) -->\n"
+#define DET_END		"<!-- deterministic mode: end -->\n"
+#define SVG_LINE	"![ratios and the O(1) curve](results.svg)"
+/* issue 17: two deterministic runs give every row within 1% */
+#define AGREE		0.01
+
+/* The whole of a file, NUL-terminated (malloc), or NULL. */
+static char *slurp(const char *path)
+{
+	FILE *f = path ? fopen(path, "r") : NULL;
+	char *buf = NULL;
+	size_t len = 0, n;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		buf = realloc(buf, len + 4097);
+		if (!buf)
+			exit(1);
+		n = fread(buf + len, 1, 4096, f);
+		len += n;
+		if (!n)
+			break;
+	}
+	buf[len] = 0;
+	fclose(f);
+	return buf;
+}
+
+/* The deterministic section of the file at path, markers included, or NULL. */
+static char *det_block_of(const char *path)
+{
+	char *all = slurp(path), *b, *e, *out = NULL;
+
+	if (all && (b = strstr(all, DET_BEGIN)) && (e = strstr(b, DET_END))) {
+		e += strlen(DET_END);
+		out = strndup(b, (size_t)(e - b));
+	}
+	free(all);
+	return out;
+}
+
+/* Largest relative difference of a row between the two runs, over both
+ * kernels; -1 when the row is not measured in both runs of either. */
+static double row_diff(const char *name, const struct sys *a, const struct sys *b)
+{
+	double va = 0, vb = 0, hi;
+
+	if (!measured(find(a, name, &va)) || !measured(find(b, name, &vb)))
+		return -1;
+	hi = va > vb ? va : vb;
+	if (hi <= 0)
+		return 0;
+	return (va > vb ? va - vb : vb - va) / hi;
+}
+
+static double diff_both(const char *name)
+{
+	double d1 = row_diff(name, &os, &os2), d2 = row_diff(name, &lx, &lx2);
+
+	return d1 > d2 ? d1 : d2;
+}
+
+/*
+ * --compare: TAP, one test a row a kernel: the row's value (the median;
+ * for wakeup:p99 the 99th percentile) in run 1 and run 2 within AGREE of
+ * the larger, or skipped alike in both. A row measured in one run only
+ * fails. Returns the number that failed.
+ */
+static int compare(FILE *f)
+{
+	int n = 0, bad = 0;
+
+	for (int s = 0; s < 2; s++) {
+		const struct sys *a = s ? &lx : &os, *b = s ? &lx2 : &os2;
+		const char *who = s ? "linux" : "os";
+
+		/* A run that did not finish has no rows to disagree with. */
+		n++;
+		if (a->ended && b->ended)
+			fprintf(f, "ok %d agree_%s_runs_complete\n", n, who);
+		else {
+			fprintf(f, "not ok %d agree_%s_runs_complete # bench: end missing in run%s%s\n",
+				n, who, a->ended ? "" : " 1", b->ended ? "" : " 2");
+			bad++;
+		}
+		for (int i = 0; i < NDEFS; i++) {
+			const char *name = defs[i].name;
+			const struct row *ra = find(a, name, NULL), *rb = find(b, name, NULL);
+			double va = 0, vb = 0, d;
+
+			if (!ra && !rb)
+				continue;
+			n++;
+			if (!measured(ra) && !measured(rb) && ra && rb &&
+			    !strcmp(ra->skip, rb->skip)) {
+				fprintf(f, "ok %d agree_%s_%s # SKIP %s in both runs\n", n, who, name, ra->skip);
+				continue;
+			}
+			d = row_diff(name, a, b);
+			if (d < 0) {
+				fprintf(f, "not ok %d agree_%s_%s # run 1: %s, run 2: %s\n", n, who, name,
+					!ra ? "missing" : ra->skip[0] ? ra->skip : "measured",
+					!rb ? "missing" : rb->skip[0] ? rb->skip : "measured");
+				bad++;
+				continue;
+			}
+			find(a, name, &va);
+			find(b, name, &vb);
+			if (d <= AGREE)
+				fprintf(f, "ok %d agree_%s_%s # %.0f and %.0f %s (%.2f%%)\n", n, who, name,
+					va, vb, ra->unit, d * 100);
+			else {
+				fprintf(f, "not ok %d agree_%s_%s # %.0f and %.0f %s differ by %.2f%% (> %.0f%%)\n",
+					n, who, name, va, vb, ra->unit, d * 100, AGREE * 100);
+				bad++;
+			}
+		}
+	}
+	fprintf(f, "1..%d\n", n);
+	return bad;
+}
+
+/*
+ * Why ours is not faster on a row in this mode: bench/det-why.md, one entry
+ * a row, "- `row`: text" with indented continuation lines. Returns the
+ * entry's text (malloc), or NULL.
+ */
+static char *why_of(const char *whyfile, const char *name)
+{
+	char *all = slurp(whyfile), *p, *out = NULL, key[48];
+
+	if (!all)
+		return NULL;
+	snprintf(key, sizeof(key), "- `%s`:", name);
+	for (p = all; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		char *e;
+
+		if (strncmp(p, key, strlen(key)))
+			continue;
+		p += strlen(key);
+		while (*p == ' ')
+			p++;
+		/* up to the next line that is not indented */
+		for (e = p; (e = strchr(e, '\n')) && e[1] == ' ' && e[2] == ' '; e++)
+			;
+		out = strndup(p, e ? (size_t)(e - p) : strlen(p));
+		break;
+	}
+	free(all);
+	return out;
+}
+
+/* The deterministic section (markers included) into f; the number of rows
+ * where ours is not faster and whyfile has no entry. */
+static int det_section(FILE *f, const char *whyfile)
+{
+	char a[96], b[96], rs[16], ds[32];
+	int met = 0, total = 0, unexplained = 0, disagree = 0, compared = 0;
+	double worst = 0;
+	const char *worst_row = "";
+
+	fputs(DET_BEGIN, f);
+	fprintf(f, "## Deterministic mode: guest instructions, not the host's clock\n\n"
+		   "Made by `make bench DETERMINISTIC=1%s` (bench/run.sh, bench/report.c) on %s, "
+		   "tree %s, in %s s of wall time%s. Both kernels ran under QEMU's **`-icount %s`** "
+		   "(every other option as in the wall-clock table; the whole command lines are "
+		   "below). The guest's clocks (TSC, APIC timer, HPET, PIT) then advance by 2^shift ns "
+		   "per guest instruction executed: with shift=0 a `ns` in this table is one "
+		   "instruction, summed over every vCPU that ran in the meantime. "
+		   "bench/notes.md, \"Deterministic mode\", says why these options and what the "
+		   "mode does not see (memory, TLB and cache costs; vCPUs that run at once).\n\n",
+		   !strcmp(meta_get("quick"), "0") ? "" : " QUICK=1", meta_get("date"), meta_get("tree"),
+		   meta_get("seconds"),
+		   have_run2 ? ", twice" : "", meta_get("icount"));
+	fprintf(f, "*In this mode*: **one CPU**, the row's work runs on one CPU while the others "
+		   "halt: the count of the kernel's instructions on its path; **two CPUs in turn**, "
+		   "work handed between CPUs (a pipe, a child, the APs): also what the waiting CPU "
+		   "executes (idle polling counts) and how soon QEMU's round-robin reaches the CPU "
+		   "that was woken; **CPUs at once**, hogs on several CPUs share one instruction "
+		   "clock: QEMU's round-robin as much as the kernel, kept for the record, not to "
+		   "rank the kernels.\n\n");
+	fprintf(f, "| row | what | in this mode | ours | Linux 6.1 | ours/Linux | two runs differ by |\n"
+		   "|---|---|---|---:|---:|---:|---:|\n");
+	for (int i = 0; i < NDEFS; i++) {
+		double va = 0, vb = 0, ratio, d;
+		int colon = strchr(defs[i].name, ':') != NULL, have;
+		const struct row *ra = find(&os, defs[i].name, &va);
+		const struct row *rb = find(&lx, defs[i].name, &vb);
+
+		if (!ra && !rb)
+			continue;
+		cell(a, sizeof(a), ra, va, colon);
+		cell(b, sizeof(b), rb, vb, colon);
+		ratio = ratio_of(defs[i].name, &have);
+		snprintf(rs, sizeof(rs), have ? "%.2f" : "-", ratio);
+		d = have_run2 ? diff_both(defs[i].name) : -1;
+		if (d >= 0) {
+			snprintf(ds, sizeof(ds), "%.2f%%", d * 100);
+			compared++;
+			disagree += d > AGREE;
+			if (d >= worst) {
+				worst = d;
+				worst_row = defs[i].name;
+			}
+		} else
+			snprintf(ds, sizeof(ds), "-");
+		total += have;
+		met += have && ratio < 1.0;
+		fprintf(f, "| `%s` | %s | %s | %s | %s | %s | %s |\n", defs[i].name, defs[i].what,
+			det_kind_text[defs[i].det], a, b, rs, ds);
+	}
+	fprintf(f, "\nRows faster than Linux: %d of %d compared", met, total);
+	{
+		int m1 = 0, t1 = 0;
+
+		for (int i = 0; i < NDEFS; i++) {
+			int have;
+			double r = ratio_of(defs[i].name, &have);
+
+			if (have && defs[i].det != AT_ONCE) {
+				t1++;
+				m1 += r < 1.0;
+			}
+		}
+		fprintf(f, " (%d of %d without the *CPUs at once* rows).\n", m1, t1);
+	}
+	if (have_run2) {
+		fprintf(f, "Two runs, one after the other: %d of %d rows within %.0f%% on every kernel that "
+			   "measured them; the largest difference %.2f%% (`%s`); run times %s and %s s.\n",
+			compared - disagree, compared, AGREE * 100, worst * 100, worst_row,
+			meta_get("seconds"), meta_in(meta2, nmeta2, "seconds"));
+		for (int k = 0; k < 2; k++) {
+			const struct sys *a = k ? &lx : &os, *b = k ? &lx2 : &os2;
+
+			if (!a->ended || !b->ended)
+				fprintf(f, "**%s's run%s did not finish** (no `bench: end`; its serial log in "
+					   "the run's logs/): its rows are missing, and the run fails.\n",
+					k ? "Linux 6.1" : "Ours", a->ended ? " 2" : b->ended ? " 1" : "s");
+		}
+	}
+	fprintf(f, "\n**Where ours is not faster, and why** (bench/det-why.md):\n\n");
+	for (int i = 0; i < NDEFS; i++) {
+		int have;
+		double ratio = ratio_of(defs[i].name, &have);
+		char *why;
+
+		if (!have || ratio < 1.0)
+			continue;
+		why = why_of(whyfile, defs[i].name);
+		fprintf(f, "- `%s` %.2fx (%s): %s\n", defs[i].name, ratio, det_kind_text[defs[i].det],
+			why ? why : "**not explained yet**: bench/det-why.md has no entry for this row");
+		unexplained += !why;
+		free(why);
+	}
+	if (!total)
+		fprintf(f, "- no row compared: no row was measured on both kernels.\n");
+	else if (met == total)
+		fprintf(f, "- none: ours is faster on every row compared.\n");
+	fprintf(f, "\n- ours: `%s`\n- Linux: `%s`\n- host: %s; %s\n\n",
+		meta_get("os_cmd"), meta_get("linux_cmd"), meta_get("host"), meta_get("qemu"));
+	fputs(DET_END, f);
+	return unexplained;
+}
+
+/*
+ * Write the deterministic section into path: in place of the one there,
+ * or after the wall-clock table's chart, or as a file of its own (a quick
+ * run's). Returns det_section()'s count of unexplained rows.
+ */
+static int write_det_md(const char *path, const char *whyfile)
+{
+	char *all = slurp(path), *b = NULL, *e = NULL, *at;
+	FILE *f;
+	int unexplained;
+
+	if (all && (b = strstr(all, DET_BEGIN)) && (e = strstr(b, DET_END)))
+		e += strlen(DET_END);
+	else if (all && (at = strstr(all, SVG_LINE "\n"))) {
+		b = e = at + strlen(SVG_LINE "\n");
+	} else {
+		free(all);
+		all = NULL;
+	}
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	if (all)
+		fwrite(all, 1, (size_t)(b - all), f);
+	else
+		fprintf(f, "# Benchmarks: the deterministic mode alone\n\n");
+	unexplained = det_section(f, whyfile);
+	if (all)
+		fputs(e, f);
+	fclose(f);
+	free(all);
+	return unexplained;
+}
+
 static void write_md(const char *path, const char *notes, const char *sim)
 {
+	char *det = det_block_of(path);
 	FILE *f = fopen(path, "w"), *in;
 
 	if (!f) {
@@ -608,7 +952,11 @@ static void write_md(const char *path, const char *notes, const char *sim)
 		   "same fixed loop between the row's rounds on both kernels (`ref=`, user/bench/util.c; "
 		   "bench/notes.md, \"Host speed\").\n\n");
 	table(f, 1);
-	fprintf(f, "\n![ratios and the O(1) curve](results.svg)\n\n## Where the time goes (derived from the rows above)\n\n");
+	fprintf(f, "\n%s\n", SVG_LINE);
+	if (det)
+		fprintf(f, "\n%s", det);
+	free(det);
+	fprintf(f, "\n## Where the time goes (derived from the rows above)\n\n");
 	breakdown(f);
 	switches(f);
 	fprintf(f, "\n");
@@ -619,7 +967,9 @@ static void write_md(const char *path, const char *notes, const char *sim)
 		copy_file(f, sim);
 	}
 	fprintf(f, "\n## Reproduce\n\n    make bench            # this file, results.svg, and the table\n"
-		   "    make bench QUICK=1    # a quick sanity run into build/bench/ (test-bench)\n");
+		   "    make bench QUICK=1    # a quick sanity run into build/bench/ (test-bench)\n"
+		   "    make bench DETERMINISTIC=1 [QUICK=1]   # two runs under -icount, compared;\n"
+		   "                          # the full one rewrites the deterministic section here\n");
 	fclose(f);
 }
 
@@ -783,20 +1133,42 @@ static int check(void)
 	return bad ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+/* DIR's os.txt, linux.txt and meta.txt into s, l and m (n lines). */
+static void load_run(const char *dir, struct sys *s, struct sys *l, char m[][1024], int *n)
 {
-	const char *md = NULL, *svg = NULL, *notes = NULL, *sim = NULL;
 	char path[1024];
-	int do_check = 0;
 	FILE *f;
 
+	snprintf(path, sizeof(path), "%s/os.txt", dir);
+	load(s, path);
+	snprintf(path, sizeof(path), "%s/linux.txt", dir);
+	load(l, path);
+	snprintf(path, sizeof(path), "%s/meta.txt", dir);
+	f = fopen(path, "r");
+	while (f && *n < 16 && fgets(m[*n], sizeof(m[0]), f)) {
+		m[*n][strcspn(m[*n], "\n")] = 0;
+		(*n)++;
+	}
+	if (f)
+		fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+	const char *md = NULL, *svg = NULL, *notes = NULL, *sim = NULL, *run2 = NULL;
+	const char *why = "bench/det-why.md";
+	int do_check = 0, det = 0, bad = 0;
+
 	if (argc < 2) {
-		fprintf(stderr, "usage: report DIR [--md F] [--svg F] [--notes F] [--sim F] [--check]\n");
+		fprintf(stderr, "usage: report DIR [--md F] [--svg F] [--notes F] [--sim F] [--check]\n"
+				"       report DIR --det [--compare DIR2] [--md F] [--why F]\n");
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--check"))
 			do_check = 1;
+		else if (!strcmp(argv[i], "--det"))
+			det = 1;
 		else if (i + 1 < argc && !strcmp(argv[i], "--md"))
 			md = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--svg"))
@@ -805,29 +1177,40 @@ int main(int argc, char **argv)
 			notes = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--sim"))
 			sim = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--compare"))
+			run2 = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--why"))
+			why = argv[++i];
 		else {
 			fprintf(stderr, "report: unknown argument '%s'\n", argv[i]);
 			return 2;
 		}
 	}
-	snprintf(path, sizeof(path), "%s/os.txt", argv[1]);
-	load(&os, path);
-	snprintf(path, sizeof(path), "%s/linux.txt", argv[1]);
-	load(&lx, path);
-	snprintf(path, sizeof(path), "%s/meta.txt", argv[1]);
-	f = fopen(path, "r");
-	while (f && nmeta < 16 && fgets(meta[nmeta], sizeof(meta[0]), f)) {
-		meta[nmeta][strcspn(meta[nmeta], "\n")] = 0;
-		nmeta++;
-	}
-	if (f)
-		fclose(f);
+	load_run(argv[1], &os, &lx, meta, &nmeta);
 	if (do_check)
 		return check();
 	table(stdout, 0);
-	if (md)
+	if (run2) {
+		load_run(run2, &os2, &lx2, meta2, &nmeta2);
+		have_run2 = 1;
+		printf("\nthe two runs, %s and %s:\n", argv[1], run2);
+		if (compare(stdout)) {
+			fprintf(stderr, "report: the two runs differ by more than %.0f%% on some rows, "
+					"or one did not finish (not ok above)\n", AGREE * 100);
+			bad = 1;
+		}
+	}
+	if (md && det) {
+		int n = write_det_md(md, why);
+
+		if (n) {
+			fprintf(stderr, "report: %d row(s) where ours is not faster have no line in %s\n",
+				n, why);
+			bad = 1;
+		}
+	} else if (md)
 		write_md(md, notes, sim);
-	if (svg)
+	if (svg && !det)
 		write_svg(svg);
-	return 0;
+	return bad;
 }

@@ -14,9 +14,20 @@
 #                                bench_o1 (kernel/bench_o1.c): the O(1) rows
 #                                o1k_1..o1k_10000 with kernel threads
 #   BENCH_SMP_SHAPES             boots for the bring-up time only, each
-#     (up 2n2c2t 4n2c2t 8n8c1t)  BENCH_SMP_ROUNDS (3) times: 1, 8, 16, 64 CPUs
+#     (up 2n2c2t 4n2c2t 8n8c1t   BENCH_SMP_ROUNDS (3) times: 1, 8, 16, 64 and
+#      8n30c2t)                  240 CPUs (8n30c2t runs under -icount, its
+#                                shape says so: both kernels' times are
+#                                then virtual, instructions not host time)
 # QUICK=1: `bench quick all`, bring-up on up once, and 2n2c2t from the
-# main boots. BENCH_TIMEOUT (s) bounds each main boot.
+# main boots. BENCH_TIMEOUT (s) bounds each main boot (BENCH_LINUX_TIMEOUT
+# Linux's alone). BZIMAGE: boot that
+# Linux kernel instead of asking sched/linux/build.sh (which waits while
+# another build holds the cache's lock).
+# BENCH_ICOUNT=OPTS (make bench DETERMINISTIC=1): every boot of both kernels
+# runs under QEMU's `-icount OPTS`, where guest time is a count of guest
+# instructions (bench/notes.md, "Deterministic mode"); each bring-up shape
+# is booted once (a second boot would give the same numbers), and the
+# timeouts are longer (all vCPUs share one host thread).
 #
 # Bring-up, two rows a CPU count, each kernel in its own clock:
 #   boot_N  from the kernel's entry to N CPUs online (issue 7's measure):
@@ -35,38 +46,63 @@ quick=${QUICK:-}
 shape=${BENCH_SHAPE:-2n2c2t}
 kernel=$top/build/kernel.elf
 initrd=$top/build/initrd.cpio
+icount=${BENCH_ICOUNT:-}
 if [ -n "$quick" ]; then
 	smp_shapes=${BENCH_SMP_SHAPES:-up}
 	smp_rounds=${BENCH_SMP_ROUNDS:-1}
-	tmo=${BENCH_TIMEOUT:-240}
+	tmo=240
 	script=/etc/bench-quick.sh
 	lcmd=run:bench:quick:all
 else
-	smp_shapes=${BENCH_SMP_SHAPES:-up 2n2c2t 4n2c2t 8n8c1t}
+	smp_shapes=${BENCH_SMP_SHAPES:-up 2n2c2t 4n2c2t 8n8c1t 8n30c2t}
 	smp_rounds=${BENCH_SMP_ROUNDS:-3}
-	tmo=${BENCH_TIMEOUT:-1800}
+	tmo=1800
 	script=/etc/bench-full.sh
 	lcmd=run:bench:all
 fi
+smp_tmo=240 o1_tmo=900
+ltmo=$tmo
+if [ -n "$icount" ]; then
+	# Ours' main boot under -icount took 3.5-4 min (quick) and 21 min
+	# (full) here. Linux's stops at its first AP under -icount (bench/
+	# notes.md, "Deterministic mode"): 10 min is the most a boot of it
+	# may waste.
+	smp_rounds=${BENCH_SMP_ROUNDS:-1}
+	tmo=$((tmo * 4)) ltmo=600 smp_tmo=600 o1_tmo=3600
+fi
+tmo=${BENCH_TIMEOUT:-$tmo}
+ltmo=${BENCH_LINUX_TIMEOUT:-$ltmo}
+o1_tmo=${BENCH_O1_TIMEOUT:-$o1_tmo}
+qargs=()
+[ -z "$icount" ] || qargs=(-icount "$icount")
+# shape_qargs SHAPE: qargs, unless the shape's own line already has -icount
+# (tests/topologies: 8n30c2t): QEMU takes one.
+shape_qargs() {
+	"$top/scripts/topo-args.sh" "$1" | grep -q -- '-icount' || echo "${qargs[*]}"
+}
 mkdir -p "$out/logs"
 rm -f "$out"/logs/* "$out/os.txt" "$out/linux.txt" "$out/meta.txt"
-bz=$("$top/sched/linux/build.sh") || { echo "run.sh: no Linux build" >&2; exit 1; }
+bz=${BZIMAGE:-$("$top/sched/linux/build.sh")} || { echo "run.sh: no Linux build" >&2; exit 1; }
 lin_initrd=$("$top/sched/linux/initramfs.sh") || exit 1
 
 # boot_os LOG SHAPE SCRIPT TIMEOUT / boot_linux LOG SHAPE CMD TIMEOUT
+# shellcheck disable=SC2046 # shape_qargs gives QEMU words
 boot_os() {
 	QEMU_MODE=batch QEMU_KERNEL=$kernel QEMU_APPEND="-- $3" \
 		timeout --kill-after=5 "$4" "$top/scripts/qemu.sh" "$2" -initrd "$initrd" \
-		</dev/null 2>&1 | tr -d '\r' >"$1"
+		$(shape_qargs "$2") </dev/null 2>&1 | tr -d '\r' >"$1"
 }
 # no_timer_check: Linux's IO-APIC timer check fails now and then under TCG
 # on a loaded host ("IO-APIC + timer doesn't work!", a panic); it changes
-# nothing else. A boot that still ends without init's "done" is retried once.
+# nothing else. A boot that still ends without init's "done" is retried once,
+# but not under -icount, where a boot repeats itself instruction for
+# instruction.
 boot_linux() {
-	local try
-	for try in 1 2; do
+	local try tries=2
+	[ -z "$icount" ] || tries=1
+	for try in $(seq 1 "$tries"); do
 		BZIMAGE=$bz INITRD=$lin_initrd LINUX_TIMEOUT=$4 LINUX_APPEND=no_timer_check \
-			"$top/sched/linux/run.sh" "$2" "$3" </dev/null 2>&1 |
+			LINUX_QEMU_ARGS="$(shape_qargs "$2")" "$top/sched/linux/run.sh" "$2" "$3" </dev/null 2>&1 |
 			tr -d '\r' >"$1"
 		grep -q '^init: done' "$1" && return
 		cp "$1" "$1.failed$try"
@@ -94,6 +130,14 @@ cpus_of() {	# the CPU count of a shape's -smp
 	"$top/scripts/topo-args.sh" "$1" | sed -n 's/.*-smp \([0-9]*\).*/\1/p'
 }
 
+# smp_timeout SHAPE SECS: SECS, or 900 for a shape beyond 64 CPUs (240 took
+# ours about 2 minutes to user space under -icount here).
+smp_timeout() {
+	local n
+	n=$(cpus_of "$1")
+	if [ "${n:-1}" -gt 64 ]; then echo 900; else echo "$2"; fi
+}
+
 # One row from the values given (us): name unit=us median min max rounds.
 smp_row() {
 	local name=$1
@@ -109,7 +153,7 @@ echo "bench: ours on $shape ($script)" >&2
 boot_os "$out/logs/os-$shape.log" "$shape" "$script" "$tmo"
 echo "bench: Linux on $shape ($lcmd), ours took $((SECONDS - t0)) s" >&2
 t1=$SECONDS
-boot_linux "$out/logs/linux-$shape.log" "$shape" "$lcmd" "$tmo"
+boot_linux "$out/logs/linux-$shape.log" "$shape" "$lcmd" "$ltmo"
 echo "bench: Linux took $((SECONDS - t1)) s" >&2
 grep '^bench: ' "$out/logs/os-$shape.log" >"$out/os.txt"
 grep '^bench: ' "$out/logs/linux-$shape.log" >"$out/linux.txt"
@@ -120,8 +164,8 @@ grep '^bench: ' "$out/logs/linux-$shape.log" >"$out/linux.txt"
 # search does not walk the hogs pinned away from it. QUICK: to 100.
 t1=$SECONDS
 QEMU_MODE=batch QEMU_KERNEL=$kernel QEMU_APPEND="bench_o1${quick:+=100} noshare" \
-	timeout --kill-after=5 "${BENCH_O1_TIMEOUT:-900}" "$top/scripts/qemu.sh" "$shape" \
-	</dev/null 2>&1 | tr -d '\r' >"$out/logs/os-o1k-$shape.log"
+	timeout --kill-after=5 "$o1_tmo" "$top/scripts/qemu.sh" "$shape" \
+	"${qargs[@]}" </dev/null 2>&1 | tr -d '\r' >"$out/logs/os-o1k-$shape.log"
 grep '^bench: name=o1k_' "$out/logs/os-o1k-$shape.log" >>"$out/os.txt"
 echo "bench: ours in the kernel (bench_o1) took $((SECONDS - t1)) s" >&2
 
@@ -134,10 +178,12 @@ linb[$shape]=$(entry_linux "$out/logs/linux-$shape.log")
 for s in $smp_shapes; do
 	for r in $(seq 1 "$smp_rounds"); do
 		[ "$s" = "$shape" ] && [ "$r" = 1 ] && continue
-		boot_os "$out/logs/os-smp-$s-$r.log" "$s" /etc/bench-boot.sh 180
+		boot_os "$out/logs/os-smp-$s-$r.log" "$s" /etc/bench-boot.sh \
+			"$(smp_timeout "$s" "$smp_tmo")"
 		osv[$s]="${osv[$s]:-} $(smp_os "$out/logs/os-smp-$s-$r.log")"
 		osb[$s]="${osb[$s]:-} $(entry_os "$out/logs/os-smp-$s-$r.log")"
-		boot_linux "$out/logs/linux-smp-$s-$r.log" "$s" topo 240
+		boot_linux "$out/logs/linux-smp-$s-$r.log" "$s" topo \
+			"$(smp_timeout "$s" "$smp_tmo")"
 		linv[$s]="${linv[$s]:-} $(smp_linux "$out/logs/linux-smp-$s-$r.log")"
 		linb[$s]="${linb[$s]:-} $(entry_linux "$out/logs/linux-smp-$s-$r.log")"
 	done
@@ -163,11 +209,12 @@ done
 	echo "host=$(uname -n) $(uname -sr), $(nproc) CPUs: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
 	echo "quick=${quick:-0}"
+	echo "icount=$icount"
 	# The kernel measured is the working tree's: say which, and whether
 	# its own sources had changes not yet committed.
 	echo "tree=$(git -C "$top" rev-parse --short HEAD)$(git -C "$top" status --porcelain -- boot arch kernel sched lib include | grep -q . && echo ' + uncommitted changes in the kernel sources')"
-	echo "os_cmd=qemu-system-x86_64 $("$top/scripts/topo-args.sh" "$shape") -accel tcg -cpu qemu64,vendor=GenuineIntel -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -display none -serial stdio -monitor none -kernel build/kernel.elf -append '-- $script' -initrd build/initrd.cpio"
-	echo "linux_cmd=qemu-system-x86_64 $("$top/scripts/topo-args.sh" "$shape") -accel tcg -cpu qemu64,vendor=GenuineIntel -display none -serial stdio -monitor none -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel bzImage -initrd build/linux/initramfs.cpio -append 'console=ttyS0 panic=-1 no_timer_check -- $lcmd'"
+	echo "os_cmd=qemu-system-x86_64 $("$top/scripts/topo-args.sh" "$shape") -accel tcg -cpu qemu64,vendor=GenuineIntel -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -display none -serial stdio -monitor none -kernel build/kernel.elf -append '-- $script' -initrd build/initrd.cpio${icount:+ -icount $icount}"
+	echo "linux_cmd=qemu-system-x86_64 $("$top/scripts/topo-args.sh" "$shape") -accel tcg -cpu qemu64,vendor=GenuineIntel -display none -serial stdio -monitor none -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel bzImage -initrd build/linux/initramfs.cpio ${icount:+-icount $icount }-append 'console=ttyS0 panic=-1 no_timer_check -- $lcmd'"
 	echo "os_tsc=$(sed -n 's/^timer: TSC \([0-9.]*\) MHz.*/\1 MHz/p' "$out/logs/os-$shape.log" | head -1)"
 	echo "linux_tsc=$(sed -n 's/.*tsc: Refined TSC clocksource calibration: //p; s/.*tsc: Detected \(.*\) processor/\1/p' "$out/logs/linux-$shape.log" | tail -1)"
 	echo "smp_shapes=$shape $smp_shapes"

@@ -8,6 +8,16 @@
 #                       bench/results.md, the chart in bench/results.svg
 #   make bench QUICK=1  few rounds, fewer boots; results in build/bench/
 #                       only (never commit a quick run's numbers)
+#   make bench DETERMINISTIC=1 [QUICK=1]
+#                       the in-guest rows twice, both kernels under QEMU's
+#                       -icount $(BENCH_ICOUNT) (guest time = guest
+#                       instructions; bench/notes.md, "Deterministic mode"),
+#                       then bench/report --compare: fails when a row of
+#                       the two runs differs by more than 1%, or when a row
+#                       where ours is not faster has no line in
+#                       bench/det-why.md. The full run rewrites the
+#                       deterministic section of bench/results.md (and only
+#                       it); QUICK=1 writes build/bench/det-quick/results.md
 #   test-bench          `make bench QUICK=1`, then bench/report --check:
 #                       every row present on both kernels, its numbers
 #                       positive, min <= median <= max (not that they are
@@ -26,6 +36,15 @@ BENCH_RUN	:= $(BENCH_OUT)/quick
 BENCH_MD	:= $(BENCH_OUT)/results.md
 BENCH_SVG	:= $(BENCH_OUT)/results.svg
 endif
+# The deterministic mode's QEMU options, for both kernels: a fixed shift
+# (one instruction = 2^0 ns of guest time), idle time skipped at once
+# instead of slept (sleep=off), and no pacing by the host's clock
+# (align=off). bench/notes.md, "Deterministic mode", has why each.
+BENCH_ICOUNT	:= shift=0,sleep=off,align=off
+ifneq ($(DETERMINISTIC),)
+BENCH_RUN	:= $(BENCH_OUT)/det$(if $(QUICK),-quick)
+BENCH_MD	:= $(if $(QUICK),$(BENCH_RUN)/results.md,bench/results.md)
+endif
 
 .PHONY: bench bench-guest test-bench
 TEST_SUITES += test-bench
@@ -34,6 +53,7 @@ $(BENCH_REPORT): bench/report.c user/bench/o1rows.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -o $@ $< -lm
 
+ifeq ($(DETERMINISTIC),)
 bench: bench-sched bench-guest
 
 # bench-sched first: its build/sim/bench.md goes into results.md.
@@ -43,6 +63,18 @@ bench-guest: deps $(BUILD)/kernel.elf $(INITRD) $(BENCH_REPORT) | bench-sched
 	@$(BENCH_REPORT) $(BENCH_RUN) --md $(BENCH_MD) --svg $(BENCH_SVG) \
 		--notes bench/notes.md --sim $(SIM_OUT)/bench.md
 	@echo "bench: $(BENCH_MD), $(BENCH_SVG) (logs in $(BENCH_RUN)/logs)"
+else
+bench: bench-guest
+
+# Two runs in a row, then the report: run 1's table, the comparison.
+bench-guest: deps $(BUILD)/kernel.elf $(INITRD) $(BENCH_REPORT)
+	@$(MAKE) --no-print-directory user-linux
+	@QUICK=$(QUICK) BENCH_ICOUNT=$(BENCH_ICOUNT) bench/run.sh $(BENCH_RUN)/1
+	@QUICK=$(QUICK) BENCH_ICOUNT=$(BENCH_ICOUNT) bench/run.sh $(BENCH_RUN)/2
+	@$(BENCH_REPORT) $(BENCH_RUN)/1 --det --compare $(BENCH_RUN)/2 \
+		--md $(BENCH_MD) --why bench/det-why.md
+	@echo "bench: $(BENCH_MD) (logs in $(BENCH_RUN)/1/logs and $(BENCH_RUN)/2/logs)"
+endif
 
 test-bench: $(BENCH_REPORT)
 	@tests/run-suite.sh bench bench/check.sh

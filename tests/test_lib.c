@@ -415,6 +415,44 @@ static void shape_2n_maxcpus(void)
 	CHECK_INT(topo.node_mem_mb[1], 256);
 }
 
+/* 240 CPUs: 30 cores take 5 bits, so each package's APIC IDs 60-63 are
+ * holes (CPU 60 is APIC 64, the last APIC 251); two nodes per package; the
+ * masks reach past the first 64 and 128 CPUs. -icount is no topology. */
+static void shape_8n30c2t(void)
+{
+	if (load("8n30c2t"))
+		return;
+	CHECK_INT(topo.ncpus, 240);
+	CHECK_INT(topo.nnodes, 8);
+	CHECK(topo.cpu[59].apic_id == 59 && topo.cpu[60].apic_id == 64 &&
+	      topo.cpu[239].apic_id == 251, "apic 59:%u 60:%u 239:%u",
+	      topo.cpu[59].apic_id, topo.cpu[60].apic_id, topo.cpu[239].apic_id);
+	CHECK(topo.cpu[239].package == 3 && topo.cpu[239].core == 29 &&
+	      topo.cpu[239].thread == 1 && topo.cpu[239].node == 7, "cpu 239");
+	CHECK_STR(list(topo.sibling_map[129]), "128-129");
+	CHECK_STR(list(topo.core_map[200]), "180-239");
+	CHECK_STR(list(topo.node_map[0]), "0-29");
+	CHECK_STR(list(topo.node_map[4]), "120-149");
+	CHECK_STR(list(topo.node_map[7]), "210-239");
+	CHECK_INT(topo.node_mem_mb[7], 128);
+}
+
+/* 16 nodes, one 2-thread core each. */
+static void shape_16n1c2t(void)
+{
+	int n;
+
+	if (load("16n1c2t"))
+		return;
+	CHECK_INT(topo.ncpus, 32);
+	CHECK_INT(topo.nnodes, 16);
+	for (n = 0; n < 16; n++)
+		CHECK(cpus_equal(topo.node_map[n], cpumask_or_of(cpumask_of(2 * n),
+								  cpumask_of(2 * n + 1))) &&
+		      topo.node_mem_mb[n] == 64 && topo.distance[n][15 - n] ==
+		      (n == 15 - n ? 10 : 20), "node %d: %s", n, list(topo.node_map[n]));
+}
+
 /* Three given distances, the reverse directions mirrored, 10 on the diagonal. */
 static void shape_3n_dist(void)
 {
@@ -580,6 +618,8 @@ int main(int argc, char **argv)
 	run("shape_up", shape_up);
 	run("shape_1n2c4t", shape_1n2c4t);
 	run("shape_8n8c1t", shape_8n8c1t);
+	run("shape_8n30c2t_240_cpus", shape_8n30c2t);
+	run("shape_16n1c2t_16_nodes", shape_16n1c2t);
 	run("args_qemu_defaults", args_defaults);
 	run("args_errors", args_errors);
 	printf("1..%d\n", test_no);

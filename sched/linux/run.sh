@@ -15,8 +15,9 @@
 # TRACE_FILE (a second serial port, ttyS1, written to that file: init's
 # trace:dump goes there; as scripts/qemu.sh's TRACE_FILE),
 # LINUX_TIMEOUT (seconds, default 300), BZIMAGE and INITRD (use these files
-# instead of building), QEMU_EXTRA (more QEMU arguments, split at spaces:
-# tests/acpi/linux-tables.sh adds crafted ACPI tables with -acpitable).
+# instead of building), LINUX_QEMU_ARGS (more QEMU arguments, words split on
+# spaces: tests/acpi/linux-tables.sh adds crafted ACPI tables with
+# -acpitable, `make bench DETERMINISTIC=1` gives -icount).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -32,11 +33,11 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 set +e
 # shellcheck disable=SC2086 # the shape's arguments are words by design
-timeout "${LINUX_TIMEOUT:-300}" qemu-system-x86_64 $args ${QEMU_EXTRA:-} \
+timeout "${LINUX_TIMEOUT:-300}" qemu-system-x86_64 $args \
 	-accel tcg -cpu qemu64,vendor=GenuineIntel \
 	-display none -serial stdio "${com2[@]}" -monitor none -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-	-kernel "$bzimage" -initrd "$initrd" \
+	-kernel "$bzimage" -initrd "$initrd" ${LINUX_QEMU_ARGS:-} \
 	-append "console=ttyS0 panic=-1 ${LINUX_APPEND:-} -- $*" | tee "$log"
 rc=${PIPESTATUS[0]}
 set -e

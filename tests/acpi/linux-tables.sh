@@ -43,7 +43,7 @@ run_case() {	# name expect tables...
 	done
 	# no_timer_check: under TCG on a loaded machine Linux's IO-APIC timer
 	# check can fail and panic; it says nothing about the tables.
-	BZIMAGE=$bzimage INITRD=$initrd QEMU_EXTRA=$extra \
+	BZIMAGE=$bzimage INITRD=$initrd LINUX_QEMU_ARGS=$extra \
 		LINUX_APPEND=no_timer_check LINUX_TIMEOUT=${LINUX_TIMEOUT:-120} \
 		"$top/sched/linux/run.sh" 1n4c topo </dev/null >"$cdir/linux.log" 2>&1
 	echo $? >"$cdir/rc"

@@ -38,7 +38,7 @@ qemu_view() {
 			gsub(/"/, "", $2)
 			if (present) printf "%05d %05d %05d %d\n", s, c, $2, node
 		}
-		/^node [0-9]+ size:/ { printf "mem %d %d\n", $2, $4 }' |
+		/^node [0-9]+ size:/ { printf "mem %05d %d\n", $2, $4 }' |
 		sort | sed -E 's/^0*([0-9])/\1/; s/ 0*([0-9])/ \1/g'
 }
 
