@@ -3,8 +3,8 @@
  *
  * Locking: pipe->lock (interrupts off) protects the buffer, the counts of
  * open ends and the two wait queues, which belong to it (kernel/wait.h has
- * the rule that keeps a wakeup from being lost). Wakeups are sync (the
- * 2.5.59 pipe's wake_up_interruptible_sync): the waker is usually about to
+ * the rule that keeps a wakeup from being lost). Wakeups are sync (D7 made
+ * fs/pipe.c call wake_up_interruptible_sync): the waker is usually about to
  * block on the other end, so the woken task is queued on the waker's CPU
  * without preempting it, and the two take turns on one warm cache.
  */

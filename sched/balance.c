@@ -119,6 +119,7 @@ int task_has_idle_home(const struct task_struct *p)
 	return 0;
 }
 
+/* May this balance take p? 2.5.59 and D7: CAN_MIGRATE_TASK. */
 static int can_migrate(const struct task_struct *p, const struct lb_env *env,
 		       unsigned long now)
 {
@@ -130,7 +131,8 @@ static int can_migrate(const struct task_struct *p, const struct lb_env *env,
 /*
  * Pull up to max tasks from busiest (both locks held). Expired tasks
  * first - they will not run soon and are the coldest - then active ones;
- * the most important priority first, from the tail of each list (2.5.59).
+ * the most important priority first, from the tail of each list (2.5.59;
+ * each move is its pull_task()).
  */
 static int move_tasks(runqueue_t *this_rq, runqueue_t *busiest, int max,
 		      const struct lb_env *env)
@@ -173,7 +175,8 @@ struct candidate {
 
 /*
  * The runqueues of mask this one could pull from, each judged by a stable
- * length (2.5.59): a busy CPU sees the shorter of a remote runqueue's
+ * length (2.5.59's find_busiest_queue(), with prev_rq_load for its
+ * prev_nr_running; busiest_candidate() picks among them): a busy CPU sees the shorter of a remote runqueue's
  * length now and at its previous balance, and the longer of its own, so
  * only lasting imbalances move tasks. An idle CPU takes the lengths as
  * they are, and any runqueue with a waiting task is a candidate for it,
@@ -438,6 +441,8 @@ static int due(unsigned long *last, unsigned long j, unsigned long interval)
  * node (Ingo Molnar's ordering: the node balance need not leave the node
  * even, the next local balance fixes that). An idle CPU that found nothing
  * to pull asks a core running several tasks to push one (active balance).
+ * idle says which of D7's idle_tick() (idle_cpu_tick) and busy_cpu_tick()
+ * this is: one function here, with the intervals chosen by it.
  */
 void rebalance_tick(int this_cpu, int idle)
 {
@@ -626,9 +631,6 @@ void exec_placed(struct task_struct *p)
 {
 	exec_reservation_move(p, NULL);
 }
-
-/* Requests balance_exec() makes before it runs on where it was sent. */
-#define EXEC_MOVE_TRIES	3
 
 static int balance_exec(void)
 {

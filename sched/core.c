@@ -53,6 +53,7 @@ int effective_prio(const struct task_struct *p)
  * (more for positive nice, fewer for negative: nice/4 is added). Such a
  * task goes back to the active array when its slice ends.
  */
+/* 2.5.59 and D7: TASK_INTERACTIVE(p). */
 static int task_interactive(const struct task_struct *p)
 {
 	int delta = TASK_NICE(p) * (MAX_USER_PRIO * PRIO_BONUS_RATIO / 100) / 40 +
@@ -62,7 +63,8 @@ static int task_interactive(const struct task_struct *p)
 }
 
 /*
- * The expired tasks have waited long enough: the oldest expired
+ * 2.5.59 and D7: EXPIRED_STARVING(rq). The expired tasks have waited long
+ * enough: the oldest expired
  * STARVATION_LIMIT ticks per runnable task ago. Then interactive tasks
  * expire too, the active array drains and the arrays swap.
  */

@@ -16,7 +16,7 @@
 
 /*
  * Ask for p (on rq, held) to be moved to dest by the migration thread of
- * the CPU p is on. Returns that thread, to be woken once rq is unlocked, or
+ * the CPU p is on (2.5.59's sched_migrate_task() does the same for exec). Returns that thread, to be woken once rq is unlocked, or
  * NULL when that CPU has none (then nothing is queued).
  */
 struct task_struct *queue_migration(runqueue_t *rq, struct task_struct *p,
@@ -395,6 +395,7 @@ static void do_active_balance(runqueue_t *busy, struct cpu_slot *slot)
 
 /* ---- the migration thread ----------------------------------------------- */
 
+/* One pass of this CPU's migration thread (D7's migration_task()). */
 void migration_thread_run(void)
 {
 	int cpu = arch_smp_processor_id();

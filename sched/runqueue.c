@@ -79,7 +79,8 @@ static void rq_init(runqueue_t *rq, int cpu)
 }
 
 /*
- * Merge cpu2 into cpu1's runqueue (D7). cpu1 must still use its own
+ * Merge cpu2 into cpu1's runqueue (D7; its message calls it
+ * sched_merge_runqueues). cpu1 must still use its own
  * runqueue and cpu2's must be empty: this is boot-time plumbing, before
  * tasks exist. The idle task cpu2 may already have moves with its slot.
  */

@@ -39,8 +39,9 @@ struct cpu_slot {
 	struct task_struct *migration_thread;
 	struct list_head migration_queue; /* tasks to move, by migration_list */
 	int active_balance;		/* this CPU's migration thread is to push
-					 * a task to CPU active_balance_cpu (D7:
-					 * one request per CPU, so the siblings
+					 * a task to CPU active_balance_cpu (D7's
+					 * cpu_active_balance(): one request per
+					 * CPU, so the siblings
 					 * of a busy core can each give one) */
 	int active_balance_cpu;
 	int cpu;			/* logical CPU number of this slot */
@@ -111,7 +112,7 @@ typedef struct runqueue {
 	cpumask_t span;			/* the CPUs it serves */
 	int id;				/* lowest CPU number it serves */
 	int node;
-	int nr_cpus;
+	int nr_cpus;			/* CPUs sharing it (D7 rq_nr_cpus()) */
 	struct cpu_slot cpu[MAX_RQ_CPUS];
 } runqueue_t;
 
@@ -127,8 +128,8 @@ extern struct sched_options sched_opts;
 #define cpu_idx(c)		(cpu_idx_map[(c)])
 #define cpu_rq(c)		(&runqueues[rq_idx(c)])
 #define cpu_slot(c)		(&cpu_rq(c)->cpu[cpu_idx(c)])
-#define cpu_curr(c)		(cpu_slot(c)->curr)
-#define cpu_idle(c)		(cpu_slot(c)->idle)
+#define cpu_curr(c)		(cpu_slot(c)->curr)	/* D7 cpu_curr_ptr */
+#define cpu_idle(c)		(cpu_slot(c)->idle)	/* D7 cpu_idle_ptr */
 #define this_rq()		cpu_rq(arch_smp_processor_id())
 #define task_rq(p)		cpu_rq(task_cpu(p))
 #define current_task()		cpu_curr(arch_smp_processor_id())

@@ -47,10 +47,6 @@
  */
 #include "runqueue.h"
 
-/* Ticks (jiffies) a queued task must have been off a CPU to count as
- * waiting for the wasted-core rule: two idle balance intervals. */
-#define WAIT_MIN	(2 * IDLE_REBALANCE_TICK)
-
 /* A walk longer than this is a corrupted (cyclic) list. */
 #define MAX_WALK	(1L << 20)
 

@@ -28,6 +28,7 @@
 #include "topology.h"
 #include "list.h"
 #include "sched_arch.h"
+#include "tunables.h"
 
 /* Priorities: 0..99 real time (lower is more important), 100..139 the nice
  * levels -20..19. The idle task has MAX_PRIO, below everything. */
@@ -54,9 +55,6 @@
 /* p->flags */
 #define PF_IDLE			0x1	/* a CPU's idle task: never queued */
 #define PF_KTHREAD		0x2	/* a kernel thread (migration thread) */
-
-/* Most CPUs one runqueue serves: the SMT threads of one core. */
-#define MAX_RQ_CPUS		8
 
 /* Why a task moved to another runqueue: the `why=` of a migrate trace
  * event and the per-CPU *_moves_in counters of the `stat:` line. */
@@ -163,6 +161,8 @@ struct task_struct {
 	SCHED_ENV_TASK_FIELDS
 };
 
+/* The CPU p runs on or will run on next. D7 writes it with set_task_cpu();
+ * here p->cpu is assigned directly, under p's runqueue lock. */
 static inline int task_cpu(const struct task_struct *p)
 {
 	return p->cpu;

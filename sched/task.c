@@ -80,6 +80,7 @@ void sched_fork(struct task_struct *parent, struct task_struct *child)
  * goes into the parent's list right in front of it, at the parent's
  * priority, so it runs as soon as the parent lets go of the CPU. Then the
  * HT-aware wakeup looks for an idle sibling or CPU to run it at once.
+ * 2.5.59 and D7 call it wake_up_forked_process().
  */
 void wake_up_new_task(struct task_struct *child)
 {

@@ -62,7 +62,9 @@
 /* Ticks between intra-node balances of a busy CPU: 200 ms. Article
  * (D7 uses HZ/4 = 250 ms). */
 #define BUSY_REBALANCE_TICK	MS_TO_TICKS(200)
-/* Ticks between inter-node balances of an idle CPU: 2 ms. Article. */
+/* Ticks between inter-node balances of an idle CPU: 2 ms. Article. (The
+ * 2.5.59 code counts balances instead: every NODE_BALANCE_RATE-th one,
+ * an architecture constant, also looks at other nodes.) */
 #define IDLE_NODE_REBALANCE_TICK MS_TO_TICKS(2)
 /* Ticks between inter-node balances of a busy CPU: 400 ms. Article. */
 #define BUSY_NODE_REBALANCE_TICK MS_TO_TICKS(400)
@@ -76,7 +78,9 @@
  */
 #define IMBALANCE_PCT		25
 /* %: a node is balanced against only when its load per CPU exceeds this
- * node's by this ratio. 2.5.59 (NODE_THRESHOLD). */
+ * node's by this ratio. The 125 is 2.5.59's NODE_THRESHOLD; 2.5.59 compares
+ * the nodes' absolute loads (runnable tasks), this kernel their loads per
+ * CPU, since its nodes may differ in size (this project's). */
 #define NODE_THRESHOLD		125
 /* Ticks a task stays cache-hot after it last ran: a busy balance leaves it
  * where it is. 2.5.59 computes cache_decay_ticks from the L2 size at boot;
@@ -104,6 +108,25 @@
  * imbalance still ends within the 1 s smt_spread allows.
  */
 #define ACTIVE_NODE_DELAY	MS_TO_TICKS(100)
+
+/* ---- sizes and retries -------------------------------------------------- */
+
+/* CPUs one runqueue serves at most: the SMT threads of one core. D7 calls
+ * it MAX_NR_SIBLINGS, from CONFIG_NR_SIBLINGS (2 or 4, a build option);
+ * 8 here covers every core x86 has shipped. Merging itself is a boot
+ * option (`noshare` turns it off), where D7 had CONFIG_SHARE_RUNQUEUE. */
+#define MAX_RQ_CPUS		8
+
+/* Requests sched_balance_exec() makes before it runs where it was sent
+ * (a balancer may take the task between the request and its migration
+ * thread's turn). This project's: 2.5.59 asks once. */
+#define EXEC_MOVE_TRIES		3
+
+/* Ticks a queued task must have been off every CPU before the sanity
+ * checker counts it as waiting beside an idle CPU (sanity.c, the
+ * wasted-core rule): two idle balance intervals, the time an idle CPU
+ * needs to look twice. This project's, for its checker. */
+#define WAIT_MIN		(2 * IDLE_REBALANCE_TICK)
 
 /* ---- load arithmetic ---------------------------------------------------- */
 

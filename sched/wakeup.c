@@ -5,7 +5,8 @@
 #include "runqueue.h"
 
 /*
- * Ask p's CPU to schedule: set need_resched and, if that CPU is another
+ * Ask p's CPU to schedule (D7's resched_cpu(cpu) is this on that CPU's
+ * current task): set need_resched and, if that CPU is another
  * one, send it a reschedule IPI (not twice for one request). p is the
  * current task of task_cpu(p), whose runqueue lock is held.
  */
@@ -47,12 +48,15 @@ static int hand_over_for(runqueue_t *rq, const struct task_struct *p)
 }
 
 /*
- * p was just queued on rq for cpu. Find it a CPU, in this order (D7):
- *  1. cpu itself, if idle;
- *  2. any idle CPU of rq (an SMT sibling) p may run on;
+ * p was just queued on rq for cpu. Find it a CPU, in this order:
+ *  1. cpu itself, if idle (D7);
+ *  2. any idle CPU of rq (an SMT sibling) p may run on (D7);
  *  2b. (not in D7) a CPU whose task an idle sibling may take over
  *     (hand_over_for);
- *  3. the CPU of rq running the least important task p may replace.
+ *  3. the CPU of rq running the least important task p may replace, on a
+ *     tie its own. D7 preempts cpu's task if p beats it, else the first
+ *     sibling's that p beats, which may leave the less important of two
+ *     running tasks running.
  * A CPU whose current task is already asked to reschedule is taken: it
  * will pick the best queued task by itself, and two wakeups in a row must
  * not both count on it.
@@ -162,8 +166,9 @@ int wake_up_process(struct task_struct *p, int sync)
 		/* Sync only on the waker's own CPU: a wakee that stays on
 		 * another CPU (pinned there, or running there still; a
 		 * sibling sharing our runqueue too) must have that CPU
-		 * told, or it waits for the CPU's next tick: 1 ms pipe
-		 * round trips (2.5.59: "if (!sync || rq != this_rq)"). */
+		 * told, or it waits for the CPU's next tick. D7 asks no
+		 * CPU after a sync wakeup; this is Linux 2.6's later test
+		 * (try_to_wake_up: "if (!sync || cpu != this_cpu)"). */
 		if (!sync || task_cpu(p) != this_cpu)
 			wake_up_cpu(rq, task_cpu(p), p);
 		else if (rq->nr_cpus > 1)
