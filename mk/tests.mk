@@ -75,12 +75,12 @@ test-shapes: $(TESTS_OUT)/topoexpect
 test-boot: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso $(BUILD)/initrd.cpio
 	@tests/run-suite.sh boot tests/boot/matrix.sh
 
-# Issue 4's user-mode tests (exec spread, pipes, the system
-# call fuzzer, a soak, the shell's commands): one boot, tests/boot/user4.sh.
-.PHONY: test-user4
-TEST_SUITES += test-user4
-test-user4: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
-	@tests/run-suite.sh user4 tests/boot/user4.sh
+# The user-mode tests (exec spread, pipes, the system
+# call fuzzer, a soak, the shell's commands): one boot, tests/boot/userspace.sh.
+.PHONY: test-userspace
+TEST_SUITES += test-userspace
+test-userspace: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
+	@tests/run-suite.sh userspace tests/boot/userspace.sh
 
 # Copy-on-write fork out of memory (user/tests/cowoom on the 128 MiB
 # shape): the writer is killed, never the kernel. tests/boot/cow.sh.

@@ -10,7 +10,7 @@
 # `trace` command around `execer 4 400` on our kernel; on Linux the same
 # lines become init's trace:start, run:execer:4:400, trace:stop, trace:dump.
 # Checks, as TAP:
-#   shell_trace_*  our kernel, issue 4's `trace` command: start answers,
+#   shell_trace_*  our kernel, the shell's `trace` command: start answers,
 #                  stop and dump print a count line per CPU of the shape
 #                  and a total, the dump went to COM2 (the number of lines
 #                  the shell reports is what the COM2 file holds, and no

@@ -191,7 +191,7 @@ static int one_call(struct counts *c)
 	case SYS_sched_setaffinity:
 		/* Our own affinity with a real mask only when asked: thousands
 		 * of changes hung the kernel in 1 run of 3 (see the report of
-		 * test-user4); the bad-pointer and bad-pid paths stay. */
+		 * test-userspace); the bad-pointer and bad-pid paths stay. */
 		if ((a[0] == 0 || a[0] == self) && !fuzz_affinity && !bad_ptr(a[2]))
 			a[2] = 0;
 		/* fall through */

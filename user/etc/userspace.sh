@@ -1,8 +1,8 @@
-# issue4.sh - the user-mode tests of issue 4 (tests/boot/user4.sh checks
+# userspace.sh - the user-mode tests (tests/boot/userspace.sh checks
 # the output): exec spread, a checked pipe ping-pong, the
 # system call fuzzer, a soak, and the shape of every shell command's
 # output. Powers off with the number of failed commands as status.
-echo issue4: begin
+echo userspace: begin
 topo
 where
 time execer 4 300
@@ -12,7 +12,7 @@ time sysfuzz 100000 4
 ps
 time soak 150
 ps
-echo issue4: commands
+echo userspace: commands
 ps
 rq
 schedstat
@@ -20,5 +20,5 @@ top -b 2 300
 nice 5 ps
 taskset 1 ps
 chrt rr 5 ps
-echo issue4: end
+echo userspace: end
 poweroff

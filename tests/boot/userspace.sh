@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# user4.sh - issue 4's user-mode tests: one boot of build/kernel.elf with
-# the initrd and `sched_check -- /etc/issue4.sh` (user/etc/issue4.sh runs
+# userspace.sh - the user-mode tests: one boot of build/kernel.elf with
+# the initrd and `sched_check -- /etc/userspace.sh` (user/etc/userspace.sh runs
 # every program; this script checks what they printed).
 #
 # One TAP line per check, the first with the boot's wall time:
@@ -36,7 +36,7 @@
 #
 # Environment: BOOT_TIMEOUT (s, default 480 here: the soak is 150 s; the
 # rest took 117 s on a loaded host), USER4_SHAPE (2n2c2t),
-# SPREAD_SHAPES (4n2c2t: exec_spread alone, user/etc/issue4-spread.sh).
+# SPREAD_SHAPES (4n2c2t: exec_spread alone, user/etc/userspace-spread.sh).
 set -uo pipefail
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-480}
 # shellcheck source=tests/boot/lib.sh
@@ -45,7 +45,7 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-480}
 SHAPE=${USER4_SHAPE:-2n2c2t}
 SPREAD_SHAPES=${SPREAD_SHAPES-4n2c2t}
 INITRD=${INITRD:-$top/build/initrd.cpio}
-dir=$BOOT_OUT/user4-$SHAPE
+dir=$BOOT_OUT/userspace-$SHAPE
 n=0
 
 tap() {	# tap OK NAME [NOTE] (then the diagnostics in $dir/diag)
@@ -56,13 +56,13 @@ tap() {	# tap OK NAME [NOTE] (then the diagnostics in $dir/diag)
 }
 
 if ! need_files "$KERNEL" "$TOPOEXPECT" "$INITRD"; then
-	echo "not ok 1 user4_prerequisites"
+	echo "not ok 1 userspace_prerequisites"
 	echo "1..1"
 	exit 0
 fi
 mkdir -p "$dir"
 : >"$dir/diag"
-boot_kernel "$dir" "$SHAPE" "sched_check -- /etc/issue4.sh" -initrd "$INITRD"
+boot_kernel "$dir" "$SHAPE" "sched_check -- /etc/userspace.sh" -initrd "$INITRD"
 log=$dir/clean.log
 tr -d '\r' <"$dir/serial.log" >"$log"
 
@@ -97,7 +97,7 @@ bad=0
 	fi
 } >>"$dir/diag"
 reports=$(grep -ac '^sanity: ' "$log")
-tap $bad "user4_boot_$SHAPE" "$(cat "$dir/secs") s, $reports sanity reports"
+tap $bad "userspace_boot_$SHAPE" "$(cat "$dir/secs") s, $reports sanity reports"
 
 # The shape, from the boot's topo header.
 nodes=$(sed -n 's/^topo: cpus=.* nodes=\([0-9]*\).*/\1/p' "$log" | head -1)
@@ -259,8 +259,8 @@ tap $bad cmd_chrt "$l"
 # ---- exec_spread on the bigger shapes: one short boot each, no sched_check
 # (the checker on 16 CPUs would double the boot; the main boot has it).
 for shape in $SPREAD_SHAPES; do
-	sdir=$BOOT_OUT/user4-spread-$shape
-	boot_kernel "$sdir" "$shape" "-- /etc/issue4-spread.sh" -initrd "$INITRD"
+	sdir=$BOOT_OUT/userspace-spread-$shape
+	boot_kernel "$sdir" "$shape" "-- /etc/userspace-spread.sh" -initrd "$INITRD"
 	tr -d '\r' <"$sdir/serial.log" >"$sdir/clean.log"
 	sbad=0
 	check_exit "$sdir" "$EXIT_PASS" >>"$dir/diag" || sbad=1
@@ -269,7 +269,7 @@ for shape in $SPREAD_SHAPES; do
 done
 
 # ---- the classroom tour: user/etc/demo.sh, every workload's summary line
-ddir=$BOOT_OUT/user4-demo
+ddir=$BOOT_OUT/userspace-demo
 boot_kernel "$ddir" "$SHAPE" "-- /etc/demo.sh" -initrd "$INITRD"
 tr -d '\r' <"$ddir/serial.log" >"$ddir/clean.log"
 bad=0
@@ -290,7 +290,7 @@ tap $bad demo_tour "$(cat "$ddir/secs") s"
 # prompt, schedstat counts the switches of every CPU since boot (15 seen).
 # The shell that polled the console every 10 ms made 100 a second alone;
 # the bound is 100 for the whole boot.
-cdir=$BOOT_OUT/user4-console
+cdir=$BOOT_OUT/userspace-console
 mkdir -p "$cdir"
 rm -f "$cdir/serial.log"
 (
