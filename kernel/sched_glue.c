@@ -1,10 +1,17 @@
 /*
- * sched_glue.c - the kernel's implementation of the scheduler's seam
+ * sched_glue.c - where the kernel and the scheduler meet, in one place.
+ *
+ * Downwards, the kernel's implementation of the scheduler's seam
  * (sched/sched_arch.h): CPU number, ticks, IPIs, the context switch,
- * locks, interrupts, panics and logs. sched/sim/arch.c is the simulator's.
+ * locks, interrupts, panics and logs (sched/sim/arch.c is the
+ * simulator's). Upwards, what the kernel does to run the scheduler:
+ * sched_setup() at boot (runqueues, each CPU's idle task and migration
+ * thread), the timer tick's hook (sched_tick -> scheduler_tick), and the
+ * boot CPU's entry into its idle loop.
  */
 #include <stdarg.h>
 #include "sched.h"
+#include "context.h"
 #include "cpu.h"
 #include "idle.h"
 #include "panic.h"
@@ -14,8 +21,10 @@
 #include "task.h"
 #include "timer.h"
 #include "string.h"
+#include "cmdline.h"
+#include "cputopo.h"
+#include "heap.h"
 
-void switch_to(uint32_t *prev_esp, uint32_t next_esp);	/* switch.asm */
 
 int arch_smp_processor_id(void)
 {
@@ -45,10 +54,11 @@ void arch_send_resched_ipi(int cpu)
 struct task *switch_prev[NR_CPUS];
 
 /*
- * Everything the CPU needs to run next: its kernel stack for interrupts
- * from user mode (tss.esp0), the bounds the tick's overflow check reads,
- * its page directory, and `current`. Then the register switch. Interrupts
- * are off and this CPU's runqueue lock is held (schedule()).
+ * The switch, as the scheduler asks for it: check that prev is really what
+ * this CPU runs, mark next as on a CPU (a reaper waits for on_cpu to
+ * clear), make it `current`, and let the x86 half (cpu_switch_to) give
+ * the CPU its stack, address space and registers. Interrupts are off and
+ * this CPU's runqueue lock is held (schedule()).
  */
 void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 {
@@ -58,7 +68,7 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 
 	KASSERT(!irqs_enabled(), "context switch with interrupts off");
 	/* The scheduler's prev is what this CPU really runs, on its stack:
-	 * a wrong %gs after a preemption once broke exactly this. */
+	 * a wrong per-CPU segment would break exactly this. */
 	if (pc->current != p || sp < p->kstack || sp >= p->kstack + KSTACK_SIZE)
 		panic("switch on CPU %d: the scheduler's prev is pid %d (%s, stack "
 		      "0x%lx) but the CPU runs %s on sp 0x%lx", pc->cpu, p->s.pid,
@@ -73,15 +83,8 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 	 * runqueue lock, which every waker that reads the flag holds too. */
 	pc->idle_polling = 0;
 	pc->current = n;
-	pc->stack_base = n->kstack;
-	pc->stack_top = n->kstack + KSTACK_SIZE;
-	pc->tss.esp0 = (uint32_t)pc->stack_top;
-	if (read_cr3() != n->cr3)
-		write_cr3(n->cr3);
 	switch_prev[pc->cpu] = p;
-	fpu_switch_out(&p->fpu);
-
-	switch_to(&p->esp, n->esp);
+	cpu_switch_to(p, n);		/* arch/x86/context.c */
 	/* Now in some task switched to earlier, maybe on another CPU. */
 	task_finish_switch();
 }
@@ -150,3 +153,102 @@ void arch_sched_log(const char *fmt, ...)
 }
 
 /* arch_trace(), the seam's trace hook, is in kernel/trace.c. */
+
+/* ---- the kernel's side: idle tasks, migration threads, the tick --------- */
+
+static struct task *idle_tasks[NR_CPUS];
+
+struct task *task_idle(int cpu)
+{
+	return idle_tasks[cpu];
+}
+
+/* On each CPU itself: the thread running its idle loop (or kmain on the
+ * boot CPU) becomes its idle task, on the stack it already uses. */
+static void init_idle_here(void *arg)
+{
+	struct task *t = arg;
+	struct percpu *pc = this_cpu();
+
+	t->kstack = pc->stack_base;
+	t->cr3 = read_cr3();
+	t->on_cpu = 1;
+	t->preemptible = pc->cpu != 0;	/* the boot CPU's: once in cpu_idle */
+	t->s.pid = 0;
+	snprintf(t->name, sizeof(t->name), "idle/%d", pc->cpu);
+	sched_init_idle(&t->s);
+	pc->current = t;
+}
+
+static int migration_main(void *arg)
+{
+	migration_thread_main((int)(uintptr_t)arg);
+	return 0;
+}
+
+static void sched_tick(int user)
+{
+	struct task *t = this_task();
+
+	if (!t)
+		return;
+	/* current and the stack in use agree (as checked at every switch). */
+	if ((uintptr_t)&t < t->kstack || (uintptr_t)&t >= t->kstack + KSTACK_SIZE)
+		panic("tick on CPU %d: current is %s (stack 0x%lx) but sp is 0x%lx",
+		      smp_processor_id(), t->name, (unsigned long)t->kstack,
+		      (unsigned long)(uintptr_t)&t);
+	t->run_ticks++;
+	scheduler_tick(user);
+	task_wake_sleepers();
+}
+
+void sched_setup(void)
+{
+	struct sched_options o;
+	int cpu, ncpus = cpu_topology.ncpus, nrq = 0;
+
+	sched_default_options(&o);
+	o.share_smt = !boot_opts.noshare;
+	o.test_ht = boot_opts.test_ht;
+	if (boot_opts.nonuma)
+		o.balance = SCHED_BALANCE_GLOBAL;
+	o.sanity_ticks = boot_opts.sched_check;	/* every tick, on CPU 0 */
+	sched_init(&cpu_topology, &o);
+	sched_fill_rq_map(&cpu_topology);
+
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		int node = cpu_topology.cpu[cpu].node;
+		struct task *t = kmalloc_node(sizeof(*t), node);
+
+		if (!t)
+			panic("sched: no memory for CPU %d's idle task", cpu);
+		memset(t, 0, sizeof(*t));
+		INIT_LIST_HEAD(&t->timer_node);
+		idle_tasks[cpu] = t;
+		smp_call_function_single(cpu, init_idle_here, t);
+	}
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		struct task *t = task_alloc("migration", cpu_topology.cpu[cpu].node);
+
+		if (!t || task_alloc_pid(t) < 0)
+			panic("sched: no memory for CPU %d's migration thread", cpu);
+		snprintf(t->name, sizeof(t->name), "migration/%d", cpu);
+		kthread_frame(t, migration_main, (void *)(uintptr_t)cpu);
+		sched_init_migration_thread(cpu, &t->s);
+	}
+	timer_set_tick_hook(sched_tick);
+	idle_setup(boot_opts.idle_poll_us);
+	for (cpu = 0; cpu < ncpus; cpu++)
+		nrq += sched_rq_of(cpu) == cpu;
+	printk("sched: %d CPUs on %d runqueues%s%s%s\n", ncpus, nrq,
+	       o.share_smt ? "" : " (noshare)", o.test_ht ? " (test_ht)" : "",
+	       boot_opts.nonuma ? " (nonuma: one balancing domain)" : "");
+}
+
+/* The boot CPU's idle task enters its loop: from now on it may be
+ * preempted at interrupt return like every other idle task. */
+void sched_idle_loop(void)
+{
+	this_task()->preemptible = 1;
+	cpu_idle();
+}

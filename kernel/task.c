@@ -173,7 +173,7 @@ void task_free(struct task *t)
 
 /* The first frame switch_to pops for a kernel thread: edi, esi = arg,
  * ebx = fn, ebp = 0 (ends stack traces), eip = kthread_start. */
-static void kthread_frame(struct task *t, int (*fn)(void *), void *arg)
+void kthread_frame(struct task *t, int (*fn)(void *), void *arg)
 {
 	uint32_t *sp = (uint32_t *)(t->kstack + KSTACK_SIZE);
 
@@ -373,7 +373,7 @@ void msleep(unsigned int ms)
 }
 
 /* From the tick: wake every sleeper whose deadline passed. */
-static void wake_sleepers(void)
+void task_wake_sleepers(void)
 {
 	uint64_t now = jiffies_64(), fd = first_deadline;
 	uint32_t flags;
@@ -398,109 +398,4 @@ void cond_resched(void)
 {
 	if (this_task()->s.need_resched)
 		schedule();
-}
-
-/* ---- boot: idle tasks, migration threads, the tick ---------------------- */
-
-static struct task *idle_tasks[NR_CPUS];
-
-struct task *task_idle(int cpu)
-{
-	return idle_tasks[cpu];
-}
-
-/* On each CPU itself: the thread running its idle loop (or kmain on the
- * boot CPU) becomes its idle task, on the stack it already uses. */
-static void init_idle_here(void *arg)
-{
-	struct task *t = arg;
-	struct percpu *pc = this_cpu();
-
-	t->kstack = pc->stack_base;
-	t->cr3 = read_cr3();
-	t->on_cpu = 1;
-	t->preemptible = pc->cpu != 0;	/* the boot CPU's: once in cpu_idle */
-	t->s.pid = 0;
-	snprintf(t->name, sizeof(t->name), "idle/%d", pc->cpu);
-	sched_init_idle(&t->s);
-	pc->current = t;
-}
-
-static int migration_main(void *arg)
-{
-	migration_thread_main((int)(uintptr_t)arg);
-	return 0;
-}
-
-static void sched_tick(int user)
-{
-	struct task *t = this_task();
-
-	if (!t)
-		return;
-	/* current and the stack in use agree (as checked at every switch). */
-	if ((uintptr_t)&t < t->kstack || (uintptr_t)&t >= t->kstack + KSTACK_SIZE)
-		panic("tick on CPU %d: current is %s (stack 0x%lx) but sp is 0x%lx",
-		      smp_processor_id(), t->name, (unsigned long)t->kstack,
-		      (unsigned long)(uintptr_t)&t);
-	t->run_ticks++;
-	scheduler_tick(user);
-	wake_sleepers();
-}
-
-/* need_resched is set already; trap_exit() acts on it on the way out. */
-static void resched_ipi(void)
-{
-}
-
-void sched_setup(void)
-{
-	struct sched_options o;
-	int cpu, ncpus = cpu_topology.ncpus, nrq = 0;
-
-	sched_default_options(&o);
-	o.share_smt = !boot_opts.noshare;
-	o.test_ht = boot_opts.test_ht;
-	if (boot_opts.nonuma)
-		o.balance = SCHED_BALANCE_GLOBAL;
-	o.sanity_ticks = boot_opts.sched_check;	/* every tick, on CPU 0 */
-	sched_init(&cpu_topology, &o);
-	sched_fill_rq_map(&cpu_topology);
-
-	for (cpu = 0; cpu < ncpus; cpu++) {
-		int node = cpu_topology.cpu[cpu].node;
-		struct task *t = kmalloc_node(sizeof(*t), node);
-
-		if (!t)
-			panic("sched: no memory for CPU %d's idle task", cpu);
-		memset(t, 0, sizeof(*t));
-		INIT_LIST_HEAD(&t->timer_node);
-		idle_tasks[cpu] = t;
-		smp_call_function_single(cpu, init_idle_here, t);
-	}
-	for (cpu = 0; cpu < ncpus; cpu++) {
-		struct task *t = task_alloc("migration", cpu_topology.cpu[cpu].node);
-
-		if (!t || task_alloc_pid(t) < 0)
-			panic("sched: no memory for CPU %d's migration thread", cpu);
-		snprintf(t->name, sizeof(t->name), "migration/%d", cpu);
-		kthread_frame(t, migration_main, (void *)(uintptr_t)cpu);
-		sched_init_migration_thread(cpu, &t->s);
-	}
-	smp_set_resched_hook(resched_ipi);
-	timer_set_tick_hook(sched_tick);
-	idle_setup(boot_opts.idle_poll_us);
-	for (cpu = 0; cpu < ncpus; cpu++)
-		nrq += sched_rq_of(cpu) == cpu;
-	printk("sched: %d CPUs on %d runqueues%s%s%s\n", ncpus, nrq,
-	       o.share_smt ? "" : " (noshare)", o.test_ht ? " (test_ht)" : "",
-	       boot_opts.nonuma ? " (nonuma: one balancing domain)" : "");
-}
-
-/* The boot CPU's idle task enters its loop: from now on it may be
- * preempted at interrupt return like every other idle task. */
-void sched_idle_loop(void)
-{
-	this_task()->preemptible = 1;
-	cpu_idle();
 }

@@ -148,6 +148,10 @@ int task_proc_limit(int limit);
 /* Internal: the fresh task's stack, switch frame and pid (task.c). */
 struct task *task_alloc(const char *name, int node);
 void task_free(struct task *t);
+/* Internal: t's first switch lands in fn(arg), as a kernel thread. */
+void kthread_frame(struct task *t, int (*fn)(void *), void *arg);
+/* From the tick (sched_glue.c): wake every sleeper whose deadline passed. */
+void task_wake_sleepers(void);
 
 /* After a switch, under the runqueue lock: take a zombie's address space
  * for task_drop_dead_mm() and mark the task off the CPU (on_cpu 0). */

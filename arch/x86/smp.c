@@ -12,7 +12,6 @@
 cpumask_t cpu_online_mask;
 struct percpu *percpu_by_cpu[NR_CPUS];		/* written by smpboot.c */
 
-static void (*resched_hook)(void);
 static void (*idle_hook)(void);
 
 /*
@@ -46,18 +45,11 @@ void smp_send_reschedule(int cpu)
 		lapic_send_ipi(pc->apic_id, VEC_RESCHEDULE);
 }
 
-void smp_set_resched_hook(void (*fn)(void))
-{
-	__atomic_store_n(&resched_hook, fn, __ATOMIC_RELEASE);
-}
-
+/* Nothing to do here: the sender set need_resched, and the way out of
+ * this interrupt (trap_exit) schedules. */
 static void resched_interrupt(struct trap_frame *f)
 {
-	void (*fn)(void) = __atomic_load_n(&resched_hook, __ATOMIC_ACQUIRE);
-
 	(void)f;
-	if (fn)
-		fn();
 }
 
 static void call_interrupt(struct trap_frame *f)

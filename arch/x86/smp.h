@@ -39,10 +39,10 @@ void cpu_idle(void) __attribute__((noreturn));
  * after an interrupt, or after it scheduled. */
 void smp_set_idle_hook(void (*fn)(void));
 
-/* IPIs. */
+/* IPIs. A reschedule IPI only interrupts cpu: the sender has set
+ * need_resched, which the interrupt's way out acts on. */
 void smp_send_reschedule(int cpu);
-/* The scheduler's reaction to VEC_RESCHEDULE (interrupts off). */
-void smp_set_resched_hook(void (*fn)(void));
+
 /*
  * Run fn(arg) on CPU cpu from its interrupt handler and wait until it has
  * returned. Call with interrupts on (the target may be calling us). Runs fn
