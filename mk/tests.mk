@@ -122,3 +122,10 @@ test-nmi: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso $(ACPITOPO)
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh
+
+# docs/reading.md's map of the scheduling path: the files exist, stay under
+# 700 lines, and are the size the map says (tests/reading.sh).
+.PHONY: test-reading
+TEST_SUITES += test-reading
+test-reading:
+	@tests/run-suite.sh reading tests/reading.sh
