@@ -24,7 +24,7 @@ NASM	:= nasm
 KCFLAGS	:= -std=gnu11 -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
 	   -fno-omit-frame-pointer -fno-builtin -nostdlib -m32 -march=i686 \
 	   -mno-sse -mno-mmx -mno-80387 -O2 -g -Wall -Wextra -Werror \
-	   -Iinclude -Iarch/x86 -Ikernel -Ikernel/sched_env -Isched
+	   -Iinclude -Iarch/x86 -Ikernel -Ikernel/tests -Ikernel/sched_env -Isched
 
 # The host side: tests, simulator and tools.
 HOSTCC	?= gcc

@@ -94,7 +94,7 @@ static const struct {
 #define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick, ONE_CPU },
 	BENCH_O1_ROWS(O1_DEF)
 #undef O1_DEF
-	/* Ours only, in the kernel (kernel/bench_o1.c, boot option bench_o1):
+	/* Ours only, in the kernel (kernel/tests/bench_o1.c, boot option bench_o1):
 	 * the same curve with kernel threads, no user-mode entry and exit. */
 	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2, ONE_CPU },
 	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2, ONE_CPU },

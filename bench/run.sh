@@ -11,7 +11,7 @@
 # Boots, one at a time (two QEMUs at once would share the host's 2 cores):
 #   BENCH_SHAPE (2n2c2t)         `bench all` on ours (-- /etc/bench-full.sh)
 #                                and on Linux (run:bench:all); then ours with
-#                                bench_o1 (kernel/bench_o1.c): the O(1) rows
+#                                bench_o1 (kernel/tests/bench_o1.c): the O(1) rows
 #                                o1k_1..o1k_10000 with kernel threads
 #   BENCH_SMP_SHAPES             boots for the bring-up time only, each
 #     (up 2n2c2t 4n2c2t 8n8c1t   BENCH_SMP_ROUNDS (3) times: 1, 8, 16, 64 and
@@ -159,7 +159,7 @@ grep '^bench: ' "$out/logs/os-$shape.log" >"$out/os.txt"
 grep '^bench: ' "$out/logs/linux-$shape.log" >"$out/linux.txt"
 
 # Ours in the kernel: the same O(1) curve as the user-level o1_N rows
-# (user/bench/o1rows.h), with kernel threads, kernel/bench_o1.c: a
+# (user/bench/o1rows.h), with kernel threads, kernel/tests/bench_o1.c: a
 # switch without the way in and out of user mode; noshare, so that the sibling's HT-aware
 # search does not walk the hogs pinned away from it. QUICK: to 100.
 t1=$SECONDS

@@ -1,7 +1,7 @@
 /*
  * hostref.h - the host's speed, read in the guest: one fixed loop that the
  * benchmarks run between their rounds (user/bench/util.c bench_ref(), the
- * in-kernel O(1) rows in kernel/bench_o1.c).
+ * in-kernel O(1) rows in kernel/tests/bench_o1.c).
  *
  * QEMU runs on a host whose own speed changes in steps of up to 2-3x that
  * last from milliseconds to seconds (bench/notes.md, "Host speed": a plain

@@ -20,7 +20,7 @@
  *   test_ht           no SMT: let CPUs 0 and 1 share a runqueue anyway (D7)
  *   nonuma            balance across all CPUs as one domain (no node
  *                     boundaries, no exec placement): SCHED_BALANCE_GLOBAL
- *   bench_o1[=N]      run the in-kernel O(1) benchmark (kernel/bench_o1.c)
+ *   bench_o1[=N]      run the in-kernel O(1) benchmark (kernel/tests/bench_o1.c)
  *                     with up to N (10000) hogs instead of init; leave QEMU
  *   sched_check       run the scheduler's sanity checker at every tick
  *                     (CPU 0's), and fail ktests that saw a violation

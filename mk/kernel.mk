@@ -16,7 +16,8 @@
 # recipe checks that.
 
 KOBJDIR		:= $(BUILD)/k
-KERNEL_C	:= $(sort $(wildcard arch/x86/*.c kernel/*.c lib/*.c sched/*.c))
+KERNEL_C	:= $(sort $(wildcard arch/x86/*.c arch/x86/tests/*.c kernel/*.c kernel/tests/*.c \
+			   lib/*.c sched/*.c))
 KERNEL_ASM	:= $(sort $(wildcard boot/*.asm arch/x86/*.asm))
 KERNEL_OBJS	:= $(patsubst %.c,$(KOBJDIR)/%.o,$(KERNEL_C)) \
 		   $(patsubst %.asm,$(KOBJDIR)/%.o,$(KERNEL_ASM))

@@ -2,7 +2,7 @@
 # matrix.sh [SHAPE...] - boot the kernel on every shape and check its topology.
 #
 # For each shape of tests/topologies (or those named): boot build/kernel.elf
-# with `-append ktest` and the initrd (kernel/textcache_test.c reads a
+# with `-append ktest` and the initrd (kernel/tests/textcache_test.c reads a
 # program from it; plus sched_check on SCHED_SHAPES; scripts/qemu.sh,
 # batch mode, under a timeout), then
 # check that QEMU exited with status 1 (every in-kernel test passed), that the
@@ -28,7 +28,7 @@ ISO_SHAPE=${ISO_SHAPE:-2n2c2t}
 # number of failed commands as status: QEMU exits 1 when all passed.
 USER_SHAPE=${USER_SHAPE:-2n2c2t}
 INITRD=${INITRD:-$top/build/initrd.cpio}
-# Shapes that also run the scheduler's hog ktests (kernel/ktest_sched.c),
+# Shapes that also run the scheduler's hog ktests (kernel/tests/ktest_sched.c),
 # which need `sched_check` (the sanity checker every tick) and take ~10 s.
 SCHED_SHAPES=${SCHED_SHAPES:-"1n2c2t 2n2c2t 4n2c2t"}
 ISO=${ISO:-$top/build/os.iso}

@@ -4,7 +4,7 @@
 #   tests/trace/kernel_trace.sh
 #
 # Boots build/kernel.elf on 2n2c2t with `ktest trace`: trace_records_switches
-# (kernel/trace_test.c) runs one worker pinned to each CPU under tracing and
+# (kernel/tests/trace_test.c) runs one worker pinned to each CPU under tracing and
 # dumps the trace to COM2, which scripts/qemu.sh writes to a file
 # (TRACE_FILE). Checks: every ktest passed; the console got no trace lines;
 # build/tools/tracevis parses the dump with nothing malformed or unknown

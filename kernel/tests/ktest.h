@@ -49,4 +49,12 @@ int ktest_skip(struct ktest_ctx *t, const char *why);
  * failure: QEMU_EXIT_FAIL). */
 void ktest_run_all(void) __attribute__((noreturn));
 
+/* Boot option ktest: run every test in a SCHED_FIFO thread pinned to CPU 0
+ * (ktest_boot.c); the machine powers off with the result. */
+void ktest_start(void);
+/* Boot option ktest_panic=WHAT: crash on purpose (pf, ud, panic, ap, stack,
+ * overflow, overflow_task; overflow_ap crashes the last AP as it starts, in
+ * smpboot.c), for the tests of the panic path. */
+void ktest_crash(const char *what);
+
 #endif
