@@ -31,14 +31,6 @@ void spin_lock(struct spinlock *l)
 	l->owner = me;
 }
 
-int spin_trylock(struct spinlock *l)
-{
-	if (!try_take(l))
-		return 0;
-	l->owner = this_cpu();
-	return 1;
-}
-
 void spin_unlock(struct spinlock *l)
 {
 	if (l->owner != this_cpu())

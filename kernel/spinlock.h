@@ -26,7 +26,6 @@ struct spinlock {
 
 void spin_lock_init(struct spinlock *l, const char *name);
 void spin_lock(struct spinlock *l);
-int spin_trylock(struct spinlock *l);	/* 1 when taken */
 void spin_unlock(struct spinlock *l);
 int spin_is_locked(const struct spinlock *l);
 /* This CPU holds l (xv6's holding()): for assertions of lock rules. */

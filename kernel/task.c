@@ -88,11 +88,6 @@ struct task *task_find(int pid)
 	return NULL;
 }
 
-int task_nr_procs(void)
-{
-	return nr_procs;
-}
-
 int task_proc_limit(int limit)
 {
 	uint64_t half = 0;

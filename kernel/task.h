@@ -99,9 +99,8 @@ struct task {
 /* The task running on this CPU (percpu current). */
 struct task *this_task(void);
 
-
 /* Set up scheduling on the boot CPU (after topology_init) and on every AP:
- * runqueues, idle tasks, migration threads, the tick and the IPI hook. */
+ * runqueues, idle tasks, migration threads, the tick (sched_glue.c). */
 void sched_setup(void);
 
 /* A new kernel thread running fn(arg), started (runnable) on this CPU's
@@ -139,7 +138,6 @@ struct task *task_find(int pid);
 extern struct spinlock task_table_lock;
 extern struct task *task_table[MAX_TASKS];
 int task_alloc_pid(struct task *t);	/* -EAGAIN when full */
-int task_nr_procs(void);
 /* The user process limit: limit 0 only reads it, else it becomes limit.
  * Returns the limit in force, or -EINVAL outside [PROC_LIMIT_MIN, the
  * largest this machine allows] (see PROC_LIMIT_DEFAULT). */

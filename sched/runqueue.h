@@ -180,12 +180,6 @@ static inline unsigned long ticks_since(unsigned long now, unsigned long then)
 	return d > 0 ? (unsigned long)d : 0;
 }
 
-/* Load per CPU in LOAD_SCALE units, from an unlocked read. */
-static inline int rq_load(const runqueue_t *rq)
-{
-	return (int)(READ_ONCE(rq->nr_running) * LOAD_SCALE / rq->nr_cpus);
-}
-
 runqueue_t *task_rq_lock(struct task_struct *p, unsigned long *flags);
 void task_rq_unlock(runqueue_t *rq, unsigned long flags);
 void double_rq_lock(runqueue_t *a, runqueue_t *b);

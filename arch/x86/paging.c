@@ -69,18 +69,6 @@ void paging_close_hole(void)
 		flush_tlb_local();
 }
 
-int paging_is_mapped(uintptr_t addr)
-{
-	uint32_t pde = page_dir[addr >> 22];
-
-	if (!(pde & PTE_PRESENT))
-		return 0;
-	if (pde & PDE_LARGE)
-		return 1;
-	return !!(((uint32_t *)(uintptr_t)(pde & ~(PAGE_SIZE - 1)))
-		  [(addr >> PAGE_SHIFT) & 1023] & PTE_PRESENT);
-}
-
 /* Give directory entry i, a 4 MiB page, a page table mapping the same
  * frames with the same rights and caching. 0, or -1 without a page. */
 static int split_large(uint32_t i)

@@ -46,9 +46,6 @@ int paging_map_identity(uint64_t phys, uint64_t len, int uncached);
  */
 void paging_close_hole(void);
 
-/* 1 when addr is mapped. */
-int paging_is_mapped(uintptr_t addr);
-
 /*
  * Kernel stacks and their guard pages. Every kernel stack (KSTACK_SIZE,
  * kernel/task.h) has an unmapped page right below it, so an overflow

@@ -101,11 +101,6 @@ void sysenter_setup_cpu(void)
 	wrmsr(MSR_SYSENTER_EIP, (uintptr_t)sysenter_entry);
 }
 
-int sysenter_enabled(void)
-{
-	return enabled;
-}
-
 /*
  * A copy per exec'd image (4 KiB; fork shares it, as every read-only
  * page: mm.h): mm.c maps no page that it did not allocate, so one page

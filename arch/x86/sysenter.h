@@ -20,9 +20,6 @@ struct trap_frame;
  * after gdt_load_cpu() and with the command line parsed. */
 void sysenter_setup_cpu(void);
 
-/* 1 when processes get the sysenter stub (decided on the boot CPU). */
-int sysenter_enabled(void);
-
 /* Map and fill the vsyscall page in mm (exec): 0 or -ENOMEM. */
 int vsyscall_map(struct mm *mm);
 
