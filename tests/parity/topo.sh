@@ -22,10 +22,16 @@
 # (for a kernel that does not merge) reports a difference in those two
 # fields only ("# rq: ...") without failing.
 #
-# Shapes of more than PARITY_BIG_CPUS vCPUs (default 64: 8n30c2t's 240)
-# compare Linux with topoexpect only: our kernel boots them once, in
-# test-boot (tests/boot/matrix.sh), against the same topoexpect lines, so
-# equality carries over without a second boot of many minutes.
+# Shapes of more than PARITY_BIG_CPUS vCPUs (default 64) compare Linux with
+# topoexpect only: our kernel boots them once, in test-boot
+# (tests/boot/matrix.sh), against the same topoexpect lines, so equality
+# carries over without a second boot of many minutes.
+#
+# Shapes of more than PARITY_LINUX_CPUS vCPUs (default 64: 8n30c2t's 240)
+# are reported as skipped, with the reason: Linux 6.1 does not finish
+# booting 240 vCPUs under TCG on a 2-core host (on the host clock every
+# vCPU's tick swamps the host; under -icount it had not started its second
+# CPU after 510 s: bench/notes.md). PARITY_LINUX_CPUS=256 tries anyway.
 #
 # Environment: PARITY_REF=auto|ours|topoexpect (default auto),
 # LINUX_TIMEOUT / BOOT_TIMEOUT (s per boot; default 30 + 2 per vCPU: the
@@ -41,6 +47,7 @@ out=$top/build/parity/topo
 ref=${PARITY_REF:-auto}
 loose_rq=${PARITY_LOOSE_RQ:-0}
 big_cpus=${PARITY_BIG_CPUS:-64}
+linux_cpus=${PARITY_LINUX_CPUS:-64}
 
 if [ $# -gt 0 ]; then
 	shapes=("$@")
@@ -182,10 +189,17 @@ diff_topo() {
 	}' "$1"
 }
 
+# Too big for Linux here (see above): not booted.
+too_big() {
+	local n
+	n=$(cpus_of "$1")
+	[ "${n:-1}" -gt "$linux_cpus" ]
+}
+
 # Boot the biggest shapes first so that they overlap with the small ones.
 mkdir -p "$out"
 mapfile -t order < <(for s in "${shapes[@]}"; do
-	echo "$(boot_timeout "$s") $s"
+	too_big "$s" || echo "$(boot_timeout "$s") $s"
 done | sort -rn | awk '{ print $2 }')
 for s in "${order[@]}"; do
 	throttle
@@ -196,6 +210,10 @@ wait
 i=0
 for s in "${shapes[@]}"; do
 	i=$((i + 1))
+	if too_big "$s"; then
+		echo "ok $i topo_$s # SKIP $(cpus_of "$s") vCPUs: Linux 6.1 does not finish booting under TCG here (PARITY_LINUX_CPUS=$linux_cpus); ours is checked against topoexpect in test-boot"
+		continue
+	fi
 	dir=$out/$s
 	bad=0
 	diag=$dir/diag
