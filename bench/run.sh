@@ -49,7 +49,7 @@ else
 	lcmd=run:bench:all
 fi
 mkdir -p "$out/logs"
-rm -f "$out"/logs/* "$out/os.txt" "$out/linux.txt" "$out/meta.txt"
+rm -f "$out"/logs/* "$out/os.txt" "$out/linux.txt" "$out/meta.txt" "$out/linux-complained"
 bz=$("$top/sched/linux/build.sh") || { echo "run.sh: no Linux build" >&2; exit 1; }
 lin_initrd=$("$top/sched/linux/initramfs.sh") || exit 1
 
@@ -61,13 +61,16 @@ boot_os() {
 }
 # no_timer_check: Linux's IO-APIC timer check fails now and then under TCG
 # on a loaded host ("IO-APIC + timer doesn't work!", a panic); it changes
-# nothing else. A boot that still ends without init's "done" is retried once.
+# nothing else. A boot that still ends without init's "done" is retried once;
+# one whose kernel logged an oops, a BUG or a WARNING (run.sh status 4) is
+# not retried, and fails the run at the end.
 boot_linux() {
 	local try
 	for try in 1 2; do
 		BZIMAGE=$bz INITRD=$lin_initrd LINUX_TIMEOUT=$4 LINUX_APPEND=no_timer_check \
 			"$top/sched/linux/run.sh" "$2" "$3" </dev/null 2>&1 |
 			tr -d '\r' >"$1"
+		[ "${PIPESTATUS[0]}" != 4 ] || { echo "$1" >>"$out/linux-complained"; return; }
 		grep -q '^init: done' "$1" && return
 		cp "$1" "$1.failed$try"
 	done
@@ -175,4 +178,8 @@ done
 } >"$out/meta.txt"
 grep -q '^bench: end' "$out/os.txt" || echo "run.sh: our kernel's run did not finish (logs/os-$shape.log)" >&2
 grep -q '^bench: end' "$out/linux.txt" || echo "run.sh: Linux's run did not finish (logs/linux-$shape.log)" >&2
+if [ -s "$out/linux-complained" ]; then
+	echo "run.sh: the Linux kernel logged an oops, a BUG or a WARNING in: $(tr '\n' ' ' <"$out/linux-complained")" >&2
+	exit 1
+fi
 exit 0

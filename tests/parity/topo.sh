@@ -185,7 +185,7 @@ for s in "${shapes[@]}"; do
 	if [ "$lrc" != 0 ]; then
 		bad=1
 		{
-			echo "# Linux boot failed: run.sh status $lrc (124: timeout, 2: panic)"
+			echo "# Linux boot failed: run.sh status $lrc (124: timeout, 2: panic, 4: an oops, BUG or WARNING in the log)"
 			tr -d '\r' <"$dir/linux.log" | tail -n 8 | sed 's/^/#   | /'
 		} >>"$diag"
 	fi
