@@ -81,7 +81,7 @@ shape_qargs() {
 	"$top/scripts/topo-args.sh" "$1" | grep -q -- '-icount' || echo "${qargs[*]}"
 }
 mkdir -p "$out/logs"
-rm -f "$out"/logs/* "$out/os.txt" "$out/linux.txt" "$out/meta.txt"
+rm -f "$out"/logs/* "$out/os.txt" "$out/linux.txt" "$out/meta.txt" "$out/linux-complained"
 bz=${BZIMAGE:-$("$top/sched/linux/build.sh")} || { echo "run.sh: no Linux build" >&2; exit 1; }
 lin_initrd=$("$top/sched/linux/initramfs.sh") || exit 1
 
@@ -96,7 +96,8 @@ boot_os() {
 # on a loaded host ("IO-APIC + timer doesn't work!", a panic); it changes
 # nothing else. A boot that still ends without init's "done" is retried once,
 # but not under -icount, where a boot repeats itself instruction for
-# instruction.
+# instruction; one whose kernel logged an oops, a BUG or a WARNING (run.sh
+# status 4) is not retried, and fails the run at the end.
 boot_linux() {
 	local try tries=2
 	[ -z "$icount" ] || tries=1
@@ -104,6 +105,7 @@ boot_linux() {
 		BZIMAGE=$bz INITRD=$lin_initrd LINUX_TIMEOUT=$4 LINUX_APPEND=no_timer_check \
 			LINUX_QEMU_ARGS="$(shape_qargs "$2")" "$top/sched/linux/run.sh" "$2" "$3" </dev/null 2>&1 |
 			tr -d '\r' >"$1"
+		[ "${PIPESTATUS[0]}" != 4 ] || { echo "$1" >>"$out/linux-complained"; return; }
 		grep -q '^init: done' "$1" && return
 		cp "$1" "$1.failed$try"
 	done
@@ -222,4 +224,8 @@ done
 } >"$out/meta.txt"
 grep -q '^bench: end' "$out/os.txt" || echo "run.sh: our kernel's run did not finish (logs/os-$shape.log)" >&2
 grep -q '^bench: end' "$out/linux.txt" || echo "run.sh: Linux's run did not finish (logs/linux-$shape.log)" >&2
+if [ -s "$out/linux-complained" ]; then
+	echo "run.sh: the Linux kernel logged an oops, a BUG or a WARNING in: $(tr '\n' ' ' <"$out/linux-complained")" >&2
+	exit 1
+fi
 exit 0

@@ -9,12 +9,23 @@
 #   0003  /proc/sched_stat prints a `stat:` line per CPU whose counters move
 #         under a workload; exec moves equal the sbe_pushed of /proc/schedstat,
 #         whose format stays version 15
+#         test_ht keeps the topology sane (no "BUG: arch topology borken":
+#         every boot fails on such a message, see below) and the SMT control
+#         agrees with it (smt/active and smt/control, also switched off and
+#         on again)
 #   0004  sched_shared_smt: with it, the tasks taken from a core's shared
 #         queue (/proc/sched_shared_smt) grow under a workload on an SMT
-#         shape and the workload completes; without it they stay 0
+#         shape and the workload completes; without it they stay 0; without
+#         SMT it stays off; tasks that make themselves SCHED_FIFO while
+#         running and exit, and PI-futex boosts of running CFS owners, leave
+#         the kernel sound; the queues follow CPU hotplug (queue= equals the
+#         rq= of /proc/sched_topo after every offline and online)
 #   init  a kernel warning logged while the commands run (warn:TEXT) never
 #         lands on the console inside the report: it comes after the
 #         commands as one "init: klog:" line
+#   run.sh  every boot fails (status 4) on an oops, a BUG or a WARNING in
+#         its log, even when init succeeded: a fake WARNING logged by init
+#         fails its boot, and run.sh names exactly that line
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 60; these shapes have at
 # most 8 vCPUs and boot in 3-7 s). Logs: build/parity/series/<boot>.log.
@@ -72,25 +83,48 @@ want() {
 	return $bad
 }
 
-echo "1..13"
+echo "1..18"
 # Two QEMUs at a time at most (the machine has two cores).
-boot smt 2n2c2t "" topo cpuinfo domains &
+boot smt 2n2c2t "" topo cpuinfo domains smt &
 boot smt-test_ht 2n2c2t test_ht topo domains &
 wait
-boot nosmt 1n4c "" topo warn:parity-klog-check domains &
-# (and an overlong warning, which init cuts to one record)
+# 1n4c has no SMT: sched_shared_smt stays off.
+boot nosmt 1n4c sched_shared_smt topo warn:parity-klog-check domains smt \
+	cat:/proc/sched_shared_smt &
+# (and an overlong warning, which init cuts to one record); the SMT control
+# switched off (CPU 1 goes offline) and on again.
 long_warn=$(printf 'w%.0s' $(seq 300))
-boot nosmt-test_ht 1n4c test_ht topo domains "warn:$long_warn" &
+smt_control=/sys/devices/system/cpu/smt/control
+boot nosmt-test_ht 1n4c "test_ht sched_shared_smt" topo domains smt \
+	cat:/proc/sched_shared_smt "write:$smt_control:off" smt \
+	"write:$smt_control:on" smt domains "warn:$long_warn" &
 wait
+# run.sh's check itself: a WARNING logged while the commands run.
+boot complain up "" topo warn:WARNING:run.sh-self-test &
+# 0004: running CFS tasks that make themselves SCHED_FIFO and exit, and
+# PI-futex boosts of a running CFS owner, with the queues on and a load
+# that keeps siblings going idle and pulling.
+boot shared-rt 1n2c2t sched_shared_smt cat:/proc/sched_shared_smt \
+	bg:spawn:3:4000 rtself:60 pifutex:30 wait cat:/proc/sched_shared_smt &
+wait
+# 0004 and CPU hotplug: CPUs go offline and online under load; after each
+# step both files (echo:snap: before them).
+cpu_online() { echo "write:/sys/devices/system/cpu/cpu$1/online:$2"; }
+snap=(echo:snap: topo cat:/proc/sched_shared_smt)
+boot hotplug 1n2c2t sched_shared_smt bg:spawn:6:6000 "${snap[@]}" \
+	"$(cpu_online 2 0)" "${snap[@]}" "$(cpu_online 1 0)" "${snap[@]}" \
+	"$(cpu_online 2 1)" "${snap[@]}" "$(cpu_online 1 1)" "${snap[@]}" \
+	wait &
 # Six children forked on init's CPU, freed just before exec: exec spreads them.
 boot stat 2n2c2t schedstats=enable stat pinned:6:1000 stat schedstat &
 # 0004: the same workload with and without the shared queues (1n2c2t:
 # two cores of two siblings).
 shared_load=(cat:/proc/sched_shared_smt run:spin:3:1000 run:pipeping:500
 	run:spin:+2:1000 cat:/proc/sched_shared_smt)
-boot shared-on 1n2c2t sched_shared_smt "${shared_load[@]}"
 wait
+boot shared-on 1n2c2t sched_shared_smt "${shared_load[@]}" &
 boot shared-off 1n2c2t "" "${shared_load[@]}"
+wait
 
 # 0001: the runqueue line of /proc/cpuinfo and rq= agree, CPU by CPU, and
 # the runqueue is the lowest CPU of the sibling list.
@@ -113,6 +147,7 @@ boot shared-off 1n2c2t "" "${shared_load[@]}"
 	bad=0
 	booted smt || bad=1
 	want smt domains "domains: cpu=0 SMT MC NUMA" "domains: cpu=7 SMT MC NUMA" || bad=1
+	want smt smt "smt: active=1 control=on" || bad=1
 	tap domains_2n2c2t $bad
 }
 # 0002, the control: without test_ht, 1n4c has no SMT level anywhere.
@@ -121,6 +156,7 @@ boot shared-off 1n2c2t "" "${shared_load[@]}"
 	booted nosmt || bad=1
 	want nosmt domains "domains: cpu=0 MC" "domains: cpu=1 MC" || bad=1
 	want nosmt topo "topo: cpus=4 packages=1 cores=4 threads_per_core=1 nodes=1 runqueues=4" || bad=1
+	want nosmt smt "smt: active=0 control=notsupported" || bad=1
 	tap no_test_ht_1n4c $bad
 }
 # With test_ht, CPUs 0 and 1 are siblings (SMT level), 2 and 3 are not.
@@ -279,5 +315,85 @@ done_load() {
 	[ "${#long}" -eq 251 ] ||
 		{ echo "# the 300-character warning: want 251 characters logged, got ${#long}"; bad=1; }
 	tap init_warnings_after_report_1n4c $bad
+}
+# 0002: the SMT control agrees with test_ht's siblings (it said
+# "notsupported" while smt/active said 1), also switched off (CPU 1 goes
+# offline: no SMT left) and on again (the SMT level comes back). The boot
+# itself fails on "BUG: arch topology borken" (the SMT level not inside
+# the CLS level built from the L2 mask), as every boot fails on a BUG.
+{
+	bad=0
+	booted nosmt-test_ht || bad=1
+	got=$(lines nosmt-test_ht smt | tr '\n' '|')
+	[ "$got" = "smt: active=1 control=on|smt: active=0 control=off|smt: active=1 control=on|" ] ||
+		{ echo "# smt lines (boot, off, on): $got"; bad=1; }
+	[ "$(lines nosmt-test_ht domains | grep -cxF 'domains: cpu=1 SMT MC')" -eq 2 ] ||
+		{ echo "# want CPU 1's SMT level back after control=on"; bad=1; }
+	tap test_ht_smt_control_1n4c $bad
+}
+# 0004 without SMT: asked for, it stays off and says so.
+{
+	bad=0
+	booted nosmt || bad=1
+	want nosmt shared_smt "shared_smt: enabled=0" || bad=1
+	# With test_ht's SMT it is on: CPUs 0 and 1 share queue 0.
+	want nosmt-test_ht shared_smt "shared_smt: enabled=1" || bad=1
+	queues=$(lines nosmt-test_ht shared_smt | grep ' cpu=' | sed 's/ pulls=.*//' | tr '\n' ' ')
+	[ "$queues" = "shared_smt: cpu=0 queue=0 shared_smt: cpu=1 queue=0 shared_smt: cpu=2 queue=2 shared_smt: cpu=3 queue=3 " ] ||
+		{ echo "# test_ht queues: $queues"; bad=1; }
+	tap shared_smt_needs_smt_1n4c $bad
+}
+# 0004: tasks that leave the fair class while running (a listed task that
+# became SCHED_FIFO stayed listed, and after its exit the queue's next scan
+# oopsed), PI boosts of running owners: the boot ends clean.
+{
+	bad=0
+	booted shared-rt || bad=1
+	want shared-rt shared_smt "shared_smt: enabled=1" || bad=1
+	tap shared_smt_rt_and_pi_1n2c2t $bad
+}
+# 0004 and CPU hotplug: after every step, the CPUs of both files are the
+# online ones, and every CPU's queue= is its rq= (the first CPU of its
+# sibling mask).
+{
+	bad=0
+	booted hotplug || bad=1
+	tr -d '\r' <"$out/hotplug.log" | awk '
+	/^snap:$/ { n++; next }
+	n && /^topo: cpu=/ { c = $2; sub(/cpu=/, "", c); r = $NF; sub(/rq=/, "", r); rq[n, c] = r; cpus[n] = cpus[n] " " c }
+	n && /^shared_smt: cpu=/ { c = $2; sub(/cpu=/, "", c); q = $3; sub(/queue=/, "", q); queue[n, c] = q; qcpus[n] = qcpus[n] " " c }
+	END {
+		want[1] = " 0 1 2 3"; want[2] = " 0 1 3"; want[3] = " 0 3"; want[4] = " 0 2 3"; want[5] = " 0 1 2 3"
+		if (n != 5) { print "# want 5 snapshots, got " n; bad = 1 }
+		for (i = 1; i <= n; i++) {
+			if (cpus[i] != want[i] || qcpus[i] != want[i]) {
+				printf "# snapshot %d: online CPUs%s, sched_topo%s, sched_shared_smt%s\n", i, want[i], cpus[i], qcpus[i]
+				bad = 1
+			}
+			m = split(want[i], cs, " ")
+			for (j = 1; j <= m; j++)
+				if (rq[i, cs[j]] != queue[i, cs[j]]) {
+					printf "# snapshot %d: cpu=%s rq=%s queue=%s\n", i, cs[j], rq[i, cs[j]], queue[i, cs[j]]
+					bad = 1
+				}
+		}
+		exit bad
+	}' || bad=1
+	tap shared_smt_hotplug_1n2c2t $bad
+}
+# run.sh: a boot whose kernel logged a WARNING fails (status 4) although
+# init succeeded, and run.sh names the line: exactly the one init logged.
+{
+	bad=0
+	rc=$(cat "$out/complain.rc")
+	[ "$rc" = 4 ] || { echo "# run.sh status $rc, want 4"; bad=1; }
+	named=$(tr -d '\r' <"$out/complain.log" | grep -a '^run.sh: | ')
+	if [ "$(echo "$named" | grep -c .)" -ne 1 ] ||
+	   ! echo "$named" | grep -qE '^run\.sh: \| init: klog: <[0-9]+>\[ *[0-9.]+\] WARNING:run\.sh-self-test$'; then
+		echo "# want run.sh to name exactly the fake warning; it named:"
+		echo "$named" | sed 's/^/#   /'
+		bad=1
+	fi
+	tap run_sh_fails_on_warning_up $bad
 }
 exit 0

@@ -34,6 +34,15 @@
  *   warn:TEXT  log TEXT as a kernel warning (/dev/kmsg, level 4): it shows
  *              as an "init: klog:" line after the commands, never inside
  *              the report (see main())
+ *   smt        "smt: active=A control=C" from /sys/devices/system/cpu/smt
+ *   write:PATH:VALUE  write VALUE to PATH (a sysfs file: CPU hotplug)
+ *   bg:COMMAND run COMMAND (any of these, its ':' included) in a child and
+ *              go on at once; wait: wait for every child (spawn and pinned
+ *              wait for them too), failing if one failed
+ *   rtself:N   N children in turn (two at a time) that spin as CFS tasks,
+ *              make themselves SCHED_FIFO while running, spin and exit
+ *   pifutex:N  N rounds of a CFS owner of a PI futex, spinning, boosted by
+ *              a SCHED_FIFO waiter that blocks on the futex, then unlocking
  *
  * The kernel passes the words after "--" (and any word it does not know)
  * to init as arguments; an unknown command is reported and fails the run.
@@ -47,9 +56,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/futex.h>
 #include <sys/io.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -376,6 +388,207 @@ static int kmsg_warn(const char *text)
 	return ok ? 0 : -1;
 }
 
+/* "smt: active=A control=C": the SMT state the kernel reports. */
+static int show_smt(void)
+{
+	static const char *const files[] = { "active", "control" };
+	char path[64], val[2][32];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/smt/%s", files[i]);
+		f = fopen(path, "r");
+		if (!f || fscanf(f, "%31s", val[i]) != 1) {
+			printf("init: cannot read %s: %s\n", path, strerror(errno));
+			if (f)
+				fclose(f);
+			return -1;
+		}
+		fclose(f);
+	}
+	printf("smt: active=%s control=%s\n", val[0], val[1]);
+	return 0;
+}
+
+/* write:PATH:VALUE - the value is what follows the last ':'. */
+static int write_file(const char *spec)
+{
+	char path[256];
+	const char *val = strrchr(spec, ':');
+	int fd, ok;
+
+	if (!val || val == spec || (size_t)(val - spec) >= sizeof(path)) {
+		printf("init: write: want write:PATH:VALUE\n");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%.*s", (int)(val - spec), spec);
+	val++;
+	fd = open(path, O_WRONLY);
+	if (fd < 0) {
+		printf("init: write: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	if (!ok)
+		printf("init: write '%s' to %s: %s\n", val, path, strerror(errno));
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+static int run(const char *cmd);
+
+/* bg:COMMAND - a child runs it; wait collects the children. */
+static int background(const char *cmd)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		_exit(run(cmd) ? 1 : 0);
+	if (pid < 0) {
+		printf("init: fork: %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int wait_all(void)
+{
+	int status, failed = 0;
+
+	while (wait(&status) > 0)
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			failed = 1;
+	if (failed)
+		printf("init: wait: a child failed\n");
+	return failed ? -1 : 0;
+}
+
+static int set_fifo(int prio)
+{
+	struct sched_param sp = { .sched_priority = prio };
+
+	if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+		printf("init: sched_setscheduler(SCHED_FIFO): %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Fork fn(arg) as a child; its exit status is fn's. */
+static pid_t fork_fn(int (*fn)(void *), void *arg)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		_exit(fn(arg) ? 1 : 0);
+	if (pid < 0)
+		printf("init: fork: %s\n", strerror(errno));
+	return pid;
+}
+
+/* A running CFS task makes itself SCHED_FIFO, then exits (0004 listed it
+ * on its core's queue when it was put back, and forgot it there). */
+static int rtself_child(void *unused)
+{
+	(void)unused;
+	spin(20);
+	if (set_fifo(1))
+		return -1;
+	spin(2);
+	return 0;
+}
+
+static int rtself(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i += 2) {
+		if (fork_fn(rtself_child, NULL) < 0 || fork_fn(rtself_child, NULL) < 0)
+			return -1;
+		if (wait_all())
+			return -1;
+	}
+	return 0;
+}
+
+/* A PI futex in memory both children share: the word, and the owner's
+ * "locked" flag. */
+struct pi_pair {
+	volatile unsigned int futex;
+	volatile int locked;
+};
+
+static long futex_op(volatile unsigned int *f, int op)
+{
+	return syscall(SYS_futex, f, op, 0, NULL, NULL, 0);
+}
+
+/* The owner: takes the lock as a CFS task and spins with it, running,
+ * while the waiter's block boosts it to SCHED_FIFO; unlocking ends it. */
+static int pi_owner(void *arg)
+{
+	struct pi_pair *pp = arg;
+
+	if (futex_op(&pp->futex, FUTEX_LOCK_PI)) {
+		printf("init: FUTEX_LOCK_PI (owner): %s\n", strerror(errno));
+		return -1;
+	}
+	pp->locked = 1;
+	spin(30);
+	if (futex_op(&pp->futex, FUTEX_UNLOCK_PI)) {
+		printf("init: FUTEX_UNLOCK_PI (owner): %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int pi_waiter(void *arg)
+{
+	struct pi_pair *pp = arg;
+
+	while (!pp->locked)
+		sched_yield();
+	if (set_fifo(2))
+		return -1;
+	if (futex_op(&pp->futex, FUTEX_LOCK_PI)) {
+		printf("init: FUTEX_LOCK_PI (waiter): %s\n", strerror(errno));
+		return -1;
+	}
+	if (futex_op(&pp->futex, FUTEX_UNLOCK_PI)) {
+		printf("init: FUTEX_UNLOCK_PI (waiter): %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int pifutex(int n)
+{
+	struct pi_pair *pp = mmap(NULL, sizeof(*pp), PROT_READ | PROT_WRITE,
+				  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int i, failed = 0;
+
+	if (pp == MAP_FAILED) {
+		printf("init: mmap: %s\n", strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < n && !failed; i++) {
+		pp->futex = 0;
+		pp->locked = 0;
+		if (fork_fn(pi_owner, pp) < 0 || fork_fn(pi_waiter, pp) < 0)
+			failed = 1;
+		if (wait_all())
+			failed = 1;
+	}
+	munmap(pp, sizeof(*pp));
+	return failed ? -1 : 0;
+}
+
 static int run(const char *cmd)
 {
 	int n, ms;
@@ -408,7 +621,19 @@ static int run(const char *cmd)
 	}
 	if (!strncmp(cmd, "warn:", 5))
 		return kmsg_warn(cmd + 5);
-	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS, run:PROG[:ARG...], echo:TEXT, warn:TEXT)\n",
+	if (!strcmp(cmd, "smt"))
+		return show_smt();
+	if (!strncmp(cmd, "write:", 6))
+		return write_file(cmd + 6);
+	if (!strncmp(cmd, "bg:", 3))
+		return background(cmd + 3);
+	if (!strcmp(cmd, "wait"))
+		return wait_all();
+	if (sscanf(cmd, "rtself:%d", &n) == 1 && n > 0)
+		return rtself(n);
+	if (sscanf(cmd, "pifutex:%d", &n) == 1 && n > 0)
+		return pifutex(n);
+	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS, run:PROG[:ARG...], echo:TEXT, warn:TEXT, smt, write:PATH:VALUE, bg:COMMAND, wait, rtself:N, pifutex:N)\n",
 	       cmd);
 	return -1;
 }
