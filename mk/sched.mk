@@ -21,6 +21,8 @@ SIM_HOST_SRCS	:= tests/shape.c lib/topology.c lib/cpumask.c lib/statline.c
 SIM_CFLAGS	:= -Isched/sim $(HCFLAGS) -Itests
 SIM_SANITIZE	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=all
+# The seam alone (sched_arch.h), for the programs that drive sched/ by hand.
+SIM_SEAM	:= sched/sim/arch.c sched/sim/ctx.c
 SCHED_TEST_SRCS	:= tests/sched/harness.c $(sort $(wildcard tests/sched/test_*.c))
 
 .PHONY: sim test-sched bench-sched
@@ -38,22 +40,22 @@ $(SIM_OUT)/schedsim-san: $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS) $(SCHED_HDRS
 	$(HOSTCC) $(SIM_CFLAGS) $(SIM_SANITIZE) -o $@ $(SCHED_SRCS) $(SIM_SRCS) \
 		$(SIM_HOST_SRCS)
 
-$(SIM_OUT)/test_sched: $(SCHED_TEST_SRCS) $(SCHED_SRCS) sched/sim/arch.c \
+$(SIM_OUT)/test_sched: $(SCHED_TEST_SRCS) $(SCHED_SRCS) $(SIM_SEAM) \
 		       $(SIM_HOST_SRCS) $(SCHED_HDRS) tests/sched/harness.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(SIM_CFLAGS) -Itests/sched $(SIM_SANITIZE) -o $@ \
-		$(SCHED_TEST_SRCS) $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS)
+		$(SCHED_TEST_SRCS) $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
 
 test-sched: $(SIM_OUT)/test_sched $(SIM_OUT)/schedsim-san
 	@tests/run-suite.sh sched tests/sched/run.sh $(SIM_OUT)
 
 # Benchmarks: no sanitizers, no sanity checker (they would be measured).
 $(SIM_OUT)/bench_schedule: tests/sched/bench_schedule.c tests/sched/harness.c \
-			   $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS) \
+			   $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS) \
 			   $(SCHED_HDRS) tests/sched/harness.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(SIM_CFLAGS) -Itests/sched -o $@ tests/sched/bench_schedule.c \
-		tests/sched/harness.c $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS)
+		tests/sched/harness.c $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
 
 bench-sched: $(SIM_OUT)/bench_schedule $(SIM_OUT)/schedsim
 	@tests/sched/bench.sh $(SIM_OUT)

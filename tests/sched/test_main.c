@@ -9,11 +9,13 @@
 void test_core(void);
 void test_smp(void);
 void test_sanity(void);
+void test_exec(void);
 
 int main(void)
 {
 	test_core();
 	test_smp();
 	test_sanity();
+	test_exec();
 	return tap_done();
 }
