@@ -59,3 +59,18 @@ $(SIM_OUT)/bench_schedule: tests/sched/bench_schedule.c tests/sched/harness.c \
 
 bench-sched: $(SIM_OUT)/bench_schedule $(SIM_OUT)/schedsim
 	@tests/sched/bench.sh $(SIM_OUT)
+
+# The scheduler fuzzer (tests/sched/fuzz.c, README.md): `make fuzz-sched`
+# runs until stopped (FUZZ_SEED= picks the first seed); test-fuzz-sched,
+# in `make test`, a fixed set of runs.
+FUZZ_SEED	?= $(shell date +%s)
+
+$(SIM_OUT)/fuzz: tests/sched/fuzz.c $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS) \
+		 $(SCHED_HDRS)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(SIM_CFLAGS) $(SIM_SANITIZE) -o $@ tests/sched/fuzz.c \
+		$(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
+
+.PHONY: fuzz-sched
+fuzz-sched: $(SIM_OUT)/fuzz
+	ASAN_OPTIONS=detect_leaks=0 $(SIM_OUT)/fuzz --forever --seed $(FUZZ_SEED)

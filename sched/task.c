@@ -92,13 +92,15 @@ void wake_up_new_task(struct task_struct *child)
 	rq = task_rq_lock(child, &flags);
 	this_cpu = arch_smp_processor_id();
 	parent = cpu_curr(this_cpu);
-	child->state = TASK_RUNNING;
 	if (!task_allowed(child, task_cpu(child))) {
 		/* Its affinity was narrowed before it ever ran. */
 		child->cpu = first_cpu(child->cpus_allowed);
 		task_rq_unlock(rq, flags);
 		rq = task_rq_lock(child, &flags);
 	}
+	/* Runnable under the lock that queues it: a CPU that looks in
+	 * between (the sanity checker) would see it runnable in no array. */
+	child->state = TASK_RUNNING;
 	/* first_time_slice: forked by the running task (not made by the
 	 * kernel with sched_fork(NULL, ...)). */
 	if (SMART_WAKE_CHILD && child->first_time_slice &&

@@ -83,10 +83,40 @@ static void entry(void)
 	abort();	/* a finished stack is never resumed */
 }
 
+/* Finished stacks are kept for the next call: a call per operation, and
+ * mapping half a megabyte each time cost more than the scheduler did. */
+#define CTX_POOL	64
+static struct sim_ctx *pool[CTX_POOL];
+static int npool;
+
+static struct sim_ctx *alloc_ctx(void)
+{
+	struct sim_ctx *c;
+	void *stack;
+
+	if (npool) {
+		c = pool[--npool];
+		stack = c->stack;
+		memset(c, 0, sizeof(*c));
+		c->stack = stack;
+		return c;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c || !(c->stack = malloc(CTX_STACK))) {
+		fprintf(stderr, "sim_ctx_call: out of memory\n");
+		abort();
+	}
+	return c;
+}
+
 static void free_ctx(struct sim_ctx *c)
 {
 	if (c->task && c->task->sim_ctx == c)
 		c->task->sim_ctx = NULL;
+	if (npool < CTX_POOL) {
+		pool[npool++] = c;
+		return;
+	}
 	free(c->stack);
 	free(c);
 }
@@ -138,6 +168,17 @@ static enum sim_ctx_end run_on(int cpu, struct sim_ctx *c)
 	}
 }
 
+/* A fresh context on c's stack that starts in entry(). */
+static __attribute__((noinline)) void prepare(struct sim_ctx *c)
+{
+	getcontext(&c->uc);
+	c->uc.uc_stack.ss_sp = c->stack;
+	c->uc.uc_stack.ss_size = CTX_STACK;
+	c->uc.uc_link = NULL;
+	starting = c;
+	makecontext(&c->uc, entry, 0);
+}
+
 enum sim_ctx_end sim_ctx_call(struct task_struct *self, void (*fn)(void *),
 			      void *arg)
 {
@@ -149,21 +190,12 @@ enum sim_ctx_end sim_ctx_call(struct task_struct *self, void (*fn)(void *),
 	if (self->sim_ctx)
 		arch_sched_panic("sim_ctx_call: pid %d is in the kernel already",
 				 self->pid);
-	c = calloc(1, sizeof(*c));
-	if (!c || !(c->stack = malloc(CTX_STACK))) {
-		fprintf(stderr, "sim_ctx_call: out of memory\n");
-		abort();
-	}
+	c = alloc_ctx();
 	c->task = self;
 	c->fn = fn;
 	c->arg = arg;
 	self->sim_ctx = c;
-	getcontext(&c->uc);
-	c->uc.uc_stack.ss_sp = c->stack;
-	c->uc.uc_stack.ss_size = CTX_STACK;
-	c->uc.uc_link = NULL;
-	starting = c;
-	makecontext(&c->uc, entry, 0);
+	prepare(c);
 	return run_on(sim_cpu, c);
 }
 
