@@ -53,7 +53,7 @@ int effective_prio(const struct task_struct *p)
  * (more for positive nice, fewer for negative: nice/4 is added). Such a
  * task goes back to the active array when its slice ends.
  */
-static int task_interactive(const struct task_struct *p)
+int task_interactive(const struct task_struct *p)
 {
 	int delta = TASK_NICE(p) * (MAX_USER_PRIO * PRIO_BONUS_RATIO / 100) / 40 +
 		    INTERACTIVE_DELTA;

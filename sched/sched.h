@@ -151,6 +151,9 @@ struct task_struct {
 
 	/* The scheduler's list of every task it knows (tasks lock). */
 	struct list_head tasks;
+	/* The sanity checker's own note (sanity.c, all runqueue locks held):
+	 * the epoch of its runqueue that has counted its slice, 0 none. */
+	unsigned long sanity_epoch;
 
 	SCHED_ENV_TASK_FIELDS
 };

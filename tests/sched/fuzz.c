@@ -83,6 +83,8 @@ static struct {
 	unsigned weight[OP_NR], total_weight;
 	unsigned stall_pct;	/* % of last-lock releases that stall */
 	unsigned ipi_delay_pct;	/* % of pending reschedules left for later */
+	unsigned hot_pct;	/* % of calls on a task that pick a hot one */
+	struct ftask *hot[2];	/* the run's favourite targets */
 	struct ftask *task[MAX_TASKS];
 	int ntasks;
 	struct ftask *dead[MAX_TASKS];	/* reaped, still referenced */
@@ -221,9 +223,24 @@ static struct ftask *ftask_of(struct task_struct *p)
 	return NULL;
 }
 
-static struct ftask *random_task(void)
+static struct ftask *any_task(void)
 {
 	return F.ntasks ? F.task[rnd((unsigned)F.ntasks)] : NULL;
+}
+
+/* A task to call nice, setscheduler, affinity or a wakeup on: now and
+ * then one of two favourites, so that one task is called on again and
+ * again (renicing two hogs every tick starved a third, issue 14). */
+static struct ftask *random_task(void)
+{
+	int h;
+
+	if (!chance(F.hot_pct))
+		return any_task();
+	h = (int)rnd(2);
+	if (!F.hot[h] || F.hot[h]->zombie)
+		F.hot[h] = any_task();
+	return F.hot[h];
 }
 
 /* A mask the topology names (masks are built with the cpumask helpers
@@ -515,6 +532,9 @@ static void reap(void)
 			if (F.task[j]->parent == t)
 				F.task[j]->parent = NULL;
 		F.task[i--] = F.task[--F.ntasks];
+		for (j = 0; j < 2; j++)
+			if (F.hot[j] == t)
+				F.hot[j] = NULL;
 		t->reaped = 1;
 		if (t->refs)
 			F.dead[F.ndead++] = t;
@@ -672,6 +692,8 @@ static void boot(const char *topologies)
 	F.total_weight += 12;
 	F.stall_pct = chance(50) ? 0 : 1 + rnd(chance(30) ? 60 : 10);
 	F.ipi_delay_pct = chance(50) ? 0 : rnd(60);
+	F.hot_pct = chance(50) ? 0 : 50 + rnd(50);
+	F.hot[0] = F.hot[1] = NULL;
 
 	sim_arch_reset();
 	sim_verbose = F.verbose ? 1 : -1;
@@ -733,8 +755,8 @@ static void run(unsigned long long seed, unsigned long ops,
 	F.op = 0;
 	boot(topologies);
 	printf("# run seed=%llu shape=%s ops=%lu cpus=%d nodes=%d stall=%u%% "
-	       "ipi_delay=%u%%\n", seed, F.shape, ops, F.topo.ncpus,
-	       F.topo.nnodes, F.stall_pct, F.ipi_delay_pct);
+	       "ipi_delay=%u%% hot=%u%%\n", seed, F.shape, ops, F.topo.ncpus,
+	       F.topo.nnodes, F.stall_pct, F.ipi_delay_pct, F.hot_pct);
 	if (F.verbose)
 		printf("# args %s\n", F.args);
 	fflush(stdout);

@@ -1,0 +1,102 @@
+/*
+ * test_waitbound.c - the sanity checker's waiting bound (sanity.c,
+ * invariant 5): quiet while the O(1) epochs turn, loud when a runqueue
+ * stops switching its arrays.
+ */
+#include <string.h>
+#include "harness.h"
+
+#define TWO	"-smp 2,sockets=1,cores=2,threads=1"
+
+/* Three nice-0 hogs pinned to CPU 0, as in issue 14's renice report. */
+static struct task_struct *hogs[3];
+
+static void three_hogs(void)
+{
+	int i;
+
+	machine(TWO, NULL);
+	for (i = 0; i < 3; i++) {
+		hogs[i] = spawn(0, 0);
+		sim_cpu = 1;
+		set_cpus_allowed(hogs[i], cpumask_of(0));
+	}
+	settle();
+}
+
+/* Put p back into the active array of its runqueue, as a requeue into
+ * rq->active from the expired array does (set_user_nice() did so). */
+static void requeue_active(struct task_struct *p)
+{
+	unsigned long flags;
+	runqueue_t *rq = task_rq_lock(p, &flags);
+
+	if (p->array == rq->expired) {
+		dequeue_task(p, p->array);
+		enqueue_task(p, rq->active);
+	}
+	task_rq_unlock(rq, flags);
+}
+
+static void test_bound_quiet(void)
+{
+	int t;
+
+	three_hogs();
+	for (t = 0; t < 3000; t++) {
+		advance(1);
+		sched_sanity_check();
+	}
+	CHECK(sched_sanity_violations() == 0, "waitbound_quiet_on_epochs",
+	      "%lu: %s", sched_sanity_violations(), sim_last_log);
+}
+
+static void test_bound_catches_requeue(void)
+{
+	unsigned long at = 0;
+	int t;
+
+	three_hogs();
+	sim_verbose = -1;
+	for (t = 0; t < 3000 && !at; t++) {
+		requeue_active(hogs[0]);
+		requeue_active(hogs[1]);
+		advance(1);
+		if (sched_sanity_check())
+			at = sim_jiffies;
+	}
+	sim_verbose = 0;
+	/* The first expiry at 102, then the bound: three slices of 102
+	 * ticks, plus 5. */
+	CHECK(at && at <= 102 + 306 + 5 + 2 && strstr(sim_last_log, "starvation: rq 0"),
+	      "waitbound_catches_expired_requeued_active", "at t=%lu: %s", at,
+	      sim_last_log);
+}
+
+/* A stalled CPU takes no ticks: its runqueue's clock stops with it. */
+static void test_bound_stalled_cpu(void)
+{
+	unsigned long found = 0;
+	int t;
+
+	three_hogs();
+	sim_verbose = -1;
+	for (t = 0; t < 1000; t++) {
+		requeue_active(hogs[0]);
+		requeue_active(hogs[1]);
+		sim_jiffies++;
+		tick(1);	/* CPU 0 stalls: only CPU 1 ticks */
+		settle();
+		found += (unsigned long)sched_sanity_check();
+	}
+	sim_verbose = 0;
+	CHECK(!found, "waitbound_stalled_cpu_takes_no_time", "%lu: %s", found,
+	      sim_last_log);
+}
+
+void test_waitbound(void)
+{
+	test_bound_quiet();
+	test_bound_catches_requeue();
+	test_bound_stalled_cpu();
+}
