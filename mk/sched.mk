@@ -62,8 +62,10 @@ bench-sched: $(SIM_OUT)/bench_schedule $(SIM_OUT)/schedsim
 
 # The scheduler fuzzer (tests/sched/fuzz.c, README.md): `make fuzz-sched`
 # runs until stopped (FUZZ_SEED= picks the first seed); test-fuzz-sched,
-# in `make test`, a fixed set of runs.
+# in `make test`, a fixed set of runs, then each defect of
+# tests/sched/defects/ put back into a copy of sched/ and found again.
 FUZZ_SEED	?= $(shell date +%s)
+TEST_SUITES	+= test-fuzz-sched
 
 $(SIM_OUT)/fuzz: tests/sched/fuzz.c $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS) \
 		 $(SCHED_HDRS)
@@ -71,6 +73,10 @@ $(SIM_OUT)/fuzz: tests/sched/fuzz.c $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS) \
 	$(HOSTCC) $(SIM_CFLAGS) $(SIM_SANITIZE) -o $@ tests/sched/fuzz.c \
 		$(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
 
-.PHONY: fuzz-sched
+.PHONY: fuzz-sched test-fuzz-sched
 fuzz-sched: $(SIM_OUT)/fuzz
 	ASAN_OPTIONS=detect_leaks=0 $(SIM_OUT)/fuzz --forever --seed $(FUZZ_SEED)
+
+test-fuzz-sched: $(SIM_OUT)/fuzz
+	@FUZZ_CC="$(HOSTCC)" FUZZ_CFLAGS="$(HCFLAGS) -Itests $(SIM_SANITIZE)" \
+		tests/run-suite.sh fuzz-sched tests/sched/fuzz.sh $(SIM_OUT)

@@ -19,7 +19,11 @@
  * run that forks and renices a lot, another that stalls CPUs), so
  * different runs stress different paths.
  *
- *   fuzz [--seed S] [--runs N] [--ops N] [--forever] [--topologies F] [-v]
+ *   fuzz [--seed S] [--runs N] [--ops N] [--stall PCT] [--forever]
+ *        [--topologies F] [-v]
+ *
+ * --stall PCT sets every run's share of last-lock releases that stall a
+ * CPU (drawn from the seed otherwise; 0 turns those stalls off).
  *
  * Runs use seeds S, S+1, ...; each prints its seed first
  * ("# run seed=S shape=... ops=N"), and `fuzz --seed S --runs 1 --ops N`
@@ -72,6 +76,8 @@ struct ftask {
 	int refs;
 	int reaped;
 	struct call call;	/* the call it is making */
+	int in_exec;		/* inside sched_balance_exec() */
+	int exec_arrived;	/* since then, seen on its reserved node */
 };
 
 static struct {
@@ -98,6 +104,7 @@ static struct {
 } F;
 
 static char shapes[MAX_SHAPES][64];
+static int stall_override = -1;	/* --stall PCT */
 static int nshapes;
 
 /* ---- random numbers (xorshift64*: replayable from the seed) ------------- */
@@ -126,6 +133,24 @@ static unsigned long long run_seed;
 
 static void fail(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
+/* -v: every queued task, at a failure. */
+static void dump_runqueues(void)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &all_tasks) {
+		struct task_struct *p = list_entry(pos, struct task_struct, tasks);
+
+		if (!p->array)
+			continue;
+		printf("#   rq %d %s pid %d prio %d static %d slice %u policy %d "
+		       "cpu %d%s\n", task_rq(p)->id,
+		       p->array == task_rq(p)->active ? "active" : "expired",
+		       p->pid, p->prio, p->static_prio, p->time_slice, p->policy,
+		       task_cpu(p), task_running(p) ? " running" : "");
+	}
+}
+
 static void fail(const char *fmt, ...)
 {
 	char msg[600];
@@ -134,6 +159,8 @@ static void fail(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (F.verbose)
+		dump_runqueues();
 	printf("not ok seed=%llu shape=%s op=%lu # %s\n", run_seed, F.shape,
 	       F.op, msg);
 	printf("0 passed, 1 failed\n");
@@ -332,7 +359,10 @@ static void do_call(void *v)
 		break;
 	case OP_EXEC:
 		p = self;
+		ftask_of(p)->in_exec = 1;
+		ftask_of(p)->exec_arrived = 0;
 		c->arg = sched_balance_exec();
+		ftask_of(p)->in_exec = 0;
 		if (cpu_curr(sim_cpu) != p)
 			fail("exec of pid %d returned on CPU %d, which runs pid "
 			     "%d", p->pid, sim_cpu, cpu_curr(sim_cpu)->pid);
@@ -431,7 +461,7 @@ static void service(int cpu)
 
 static void check(const char *what)
 {
-	int cpu, found;
+	int cpu, found, i;
 
 	for (cpu = 0; cpu < F.topo.ncpus; cpu++) {
 		if (sim_locks_held(cpu))
@@ -439,6 +469,23 @@ static void check(const char *what)
 			     sim_locks_held(cpu));
 		if (cpu_free(cpu) && sim_irqs_off(cpu))
 			fail("after %s: CPU %d has interrupts off", what, cpu);
+	}
+	/* A task blocked in exec (switched away, waiting for its move) holds
+	 * its reservation until it reaches the node it reserved (balance.c:
+	 * exec_in/exec_out); without it the next exec counts the node empty. */
+	for (i = 0; i < F.ntasks; i++) {
+		struct ftask *t = F.task[i];
+		int node;
+
+		if (!t->in_exec || task_running(&t->t) || !t->t.sim_ctx)
+			continue;
+		node = runqueues[t->t.exec_dst].node;
+		if (task_rq(&t->t)->node == node)
+			t->exec_arrived = 1;
+		else if (!t->t.exec_placing && !t->exec_arrived)
+			fail("after %s: pid %d waits in exec on node %d for its "
+			     "move to node %d, with no reservation", what,
+			     t->t.pid, task_rq(&t->t)->node, node);
 	}
 	sim_cpu = 0;
 	found = sched_sanity_check();
@@ -632,8 +679,9 @@ static void op(enum op o)
 		return;
 	}
 	if (F.verbose)
-		printf("#   on CPU %d by pid %d, target pid %d\n", cpu,
-		       cpu_curr(cpu)->pid, c.target ? c.target->t.pid : -1);
+		printf("#   %s on CPU %d by pid %d, target pid %d arg %d\n",
+		       op_name[o], cpu, cpu_curr(cpu)->pid,
+		       c.target ? c.target->t.pid : -1, c.arg);
 	call_on(cpu, c);
 	after_op(op_name[o]);
 }
@@ -691,6 +739,8 @@ static void boot(const char *topologies)
 	F.weight[OP_FORK] += 2;		/* and there are tasks */
 	F.total_weight += 12;
 	F.stall_pct = chance(50) ? 0 : 1 + rnd(chance(30) ? 60 : 10);
+	if (stall_override >= 0)
+		F.stall_pct = (unsigned)stall_override;
 	F.ipi_delay_pct = chance(50) ? 0 : rnd(60);
 	F.hot_pct = chance(50) ? 0 : 50 + rnd(50);
 	F.hot[0] = F.hot[1] = NULL;
@@ -794,13 +844,16 @@ int main(int argc, char **argv)
 			runs = strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--topologies") && i + 1 < argc)
 			topologies = argv[++i];
+		else if (!strcmp(argv[i], "--stall") && i + 1 < argc)
+			stall_override = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--forever"))
 			forever = 1;
 		else if (!strcmp(argv[i], "-v"))
 			F.verbose = 1;
 		else {
 			fprintf(stderr, "usage: fuzz [--seed S] [--runs N] "
-				"[--ops N] [--forever] [--topologies F] [-v]\n");
+				"[--ops N] [--stall PCT] [--forever] "
+				"[--topologies F] [-v]\n");
 			return 2;
 		}
 	}
