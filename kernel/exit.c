@@ -3,8 +3,10 @@
  *
  * A task that exits closes its files, hands its children to init (pid 1),
  * becomes a zombie and wakes its parent. The parent's waitpid() frees it
- * once it is off every CPU (on_cpu, task.h); its address space went
- * already, freed by the CPU that switched away from it.
+ * once it is off every CPU (on_cpu, task.h) and no migration request for
+ * it is in flight (sched_task_inactive()); its address space is not its
+ * to free: the CPU that switched away from it frees it (task.c,
+ * task_drop_dead_mm()).
  */
 #include "proc.h"
 #include "cpu.h"
@@ -62,6 +64,10 @@ static int reap(struct task *me, struct task *c)
 
 	while (__atomic_load_n(&c->on_cpu, __ATOMIC_ACQUIRE))
 		cpu_relax();
+	/* A migration thread may still hold a request for it: sleep (that
+	 * thread may be this CPU's) until it is served. */
+	while (!sched_task_inactive(&c->s))
+		msleep(1);
 	status = c->exit_status;
 	sched_exit(&c->s, &me->s);
 	task_free(c);

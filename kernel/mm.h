@@ -32,7 +32,8 @@
  *
  * An mm belongs to one task; only that task changes it (the child's is
  * built by its parent before the child exists), and it is freed only once
- * no CPU runs on it (task_finish_switch()).
+ * no CPU runs on it, after the switch away from its dead task, outside
+ * the runqueue lock (task_finish_switch(), task_drop_dead_mm()).
  */
 #ifndef KERNEL_MM_H
 #define KERNEL_MM_H

@@ -43,7 +43,6 @@ void arch_send_resched_ipi(int cpu)
  * its own CPU with interrupts off.
  */
 struct task *switch_prev[NR_CPUS];
-unsigned long sched_wasted_reports;
 
 /*
  * Everything the CPU needs to run next: its kernel stack for interrupts
@@ -86,6 +85,11 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 	task_finish_switch();
 }
 
+void arch_finish_switch(void)
+{
+	task_drop_dead_mm();
+}
+
 void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls)
 {
 	static const char *const names[] = {
@@ -105,6 +109,11 @@ void arch_spin_lock(arch_spinlock_t *lock)
 void arch_spin_unlock(arch_spinlock_t *lock)
 {
 	spin_unlock(lock);
+}
+
+int arch_spin_held(const arch_spinlock_t *lock)
+{
+	return spin_is_held(lock) && !irqs_enabled();
 }
 
 unsigned long arch_irq_save(void)
@@ -136,9 +145,6 @@ void arch_sched_log(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	/* Count the sanity checker's time-based reports apart (ktests). */
-	if (!strncmp(buf, "sanity: wasted core", 19))
-		__atomic_add_fetch(&sched_wasted_reports, 1, __ATOMIC_RELAXED);
 	printk("%s\n", buf);
 }
 

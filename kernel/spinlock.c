@@ -53,6 +53,11 @@ int spin_is_locked(const struct spinlock *l)
 	return __atomic_load_n(&l->locked, __ATOMIC_RELAXED) != 0;
 }
 
+int spin_is_held(const struct spinlock *l)
+{
+	return spin_is_locked(l) && l->owner == this_cpu();
+}
+
 uint32_t spin_lock_irqsave(struct spinlock *l)
 {
 	uint32_t flags = irq_save();

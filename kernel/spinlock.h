@@ -29,6 +29,8 @@ void spin_lock(struct spinlock *l);
 int spin_trylock(struct spinlock *l);	/* 1 when taken */
 void spin_unlock(struct spinlock *l);
 int spin_is_locked(const struct spinlock *l);
+/* This CPU holds l (xv6's holding()): for assertions of lock rules. */
+int spin_is_held(const struct spinlock *l);
 
 /* With interrupts off on this CPU while held; flags restores them. */
 uint32_t spin_lock_irqsave(struct spinlock *l);

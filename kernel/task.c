@@ -219,26 +219,52 @@ struct task *kthread_run(const char *name, int (*fn)(void *), void *arg)
 /* ---- the first and last moments of a task ------------------------------- */
 
 /*
- * After every switch, in the task switched to: the task switched away
- * from is off this CPU now. A zombie's address space goes (D7 prev_mm: no
- * CPU runs on its page directory any more), then on_cpu says its stack is
- * free too.
+ * A dead task's address space, per CPU, from the switch away from it
+ * (under the runqueue lock) to task_drop_dead_mm() (after the lock):
+ * D7's rq->prev_mm. Written and read by its own CPU with interrupts off,
+ * so no switch on this CPU comes in between.
+ */
+static struct mm *dead_mm[NR_CPUS];
+
+/*
+ * After every switch, in the task switched to, under the runqueue lock:
+ * the task switched away from is off this CPU now. A zombie's address space
+ * is taken for task_drop_dead_mm() (no CPU runs on its page directory any
+ * more, but freeing page tables is no work for under the lock), then
+ * on_cpu says its stack is free. Both here, under the lock: once it is
+ * released another CPU may run prev (a task only preempted) and set
+ * on_cpu again.
  */
 void task_finish_switch(void)
 {
-	struct task *prev = switch_prev[smp_processor_id()];
+	int cpu = smp_processor_id();
+	struct task *prev = switch_prev[cpu];
 
 	if (!prev)
 		return;
 	if (prev->s.state == TASK_ZOMBIE && prev->mm) {
-		mm_destroy(prev->mm);
+		KASSERT(!dead_mm[cpu], "one dead address space per switch");
+		dead_mm[cpu] = prev->mm;
 		prev->mm = NULL;
 	}
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
 }
 
+/* arch_finish_switch() (sched_glue.c): the runqueue lock is released,
+ * interrupts still off. */
+void task_drop_dead_mm(void)
+{
+	int cpu = smp_processor_id();
+	struct mm *mm = dead_mm[cpu];
+
+	dead_mm[cpu] = NULL;
+	if (mm)
+		mm_destroy(mm);
+}
+
 /* A new task's first code (switch.asm): what schedule() does after a
- * switch, then interrupts on. */
+ * switch (schedule_tail() releases the lock, then drops a dead address
+ * space), then interrupts on. */
 void task_first_run(void)
 {
 	task_finish_switch();

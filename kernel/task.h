@@ -8,9 +8,9 @@
  *
  * Life: task_create() -> sched_fork() + wake_up_new_task() -> runs ->
  * task_exit() sets TASK_ZOMBIE and schedules for the last time; the CPU
- * that switches away from it frees its address space (task_finish_switch,
- * the D7 prev_mm idea: nothing may free the page directory a CPU still
- * runs on), and whoever waits for it (waitpid, task_reap) frees the stack
+ * that switches away from it frees its address space once it has released
+ * the runqueue lock (task_finish_switch, task_drop_dead_mm: D7's prev_mm,
+ * nothing may free the page directory a CPU still runs on), and whoever waits for it (waitpid, task_reap) frees the stack
  * and the struct once on_cpu is 0.
  *
  * Preemption: a task is preempted when it returns to user mode (from an
@@ -140,15 +140,13 @@ int task_proc_limit(int limit);
 struct task *task_alloc(const char *name, int node);
 void task_free(struct task *t);
 
-/* Free each zombie's address space once the CPU left it (called by the
- * context switch on the CPU that switched away, with interrupts off). */
+/* After a switch, under the runqueue lock: take a zombie's address space
+ * for task_drop_dead_mm() and mark the task off the CPU (on_cpu 0). */
 void task_finish_switch(void);
+/* After the runqueue lock is released (arch_finish_switch): free it. */
+void task_drop_dead_mm(void);
 
 /* The boot CPU enters its idle loop (after kmain). */
 void sched_idle_loop(void) __attribute__((noreturn));
-
-/* "sanity: wasted core" reports logged so far (sched_glue.c): the one
- * time-based rule of the checker, which vCPU stalls under TCG also trip. */
-extern unsigned long sched_wasted_reports;
 
 #endif

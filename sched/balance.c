@@ -123,7 +123,7 @@ static int can_migrate(const struct task_struct *p, const struct lb_env *env,
 		       unsigned long now)
 {
 	return !task_running(p) && task_allowed(p, env->this_cpu) &&
-		p->migrate_dest < 0 && now - p->last_run >= env->min_age &&
+		p->migrate_dest < 0 && ticks_since(now, p->last_run) >= env->min_age &&
 		!(env->spare_home && task_has_idle_home(p));
 }
 
@@ -513,6 +513,10 @@ void balance_init(void)
 /* rq's tasks, counting exec placements in flight (exec_lock held). */
 static long rq_exec_load(const runqueue_t *rq)
 {
+	SCHED_BUG_ON(!arch_spin_held(&exec_lock),
+		     "%s() needs the exec lock held by CPU %d with "
+		     "interrupts off",
+		     __func__, arch_smp_processor_id());
 	return (long)READ_ONCE(rq->nr_running) + exec_in[rq->id] -
 	       exec_out[rq->id];
 }
@@ -521,6 +525,12 @@ static long rq_exec_load(const runqueue_t *rq)
  * Least loaded node (per CPU, p not counted where it is now), then its
  * least loaded runqueue, then an idle CPU of it; ties stay where p is.
  * Only CPUs p may run on count. exec_lock held.
+ *
+ * 2.5.59 first keeps p where it is when its runqueue holds at most two
+ * tasks. Not here: exec is the one moment a task moves to another node for
+ * free (it has no memory yet), and with that shortcut the first children
+ * of a shell stay on its node beside it, to be moved later by the node
+ * balancer, with their memory left behind (sched/README.md, departures).
  */
 static int sched_best_cpu(struct task_struct *p)
 {
@@ -606,6 +616,7 @@ static void exec_reservation_move(struct task_struct *p, runqueue_t *rq)
 
 void exec_moved(struct task_struct *p, runqueue_t *rq)
 {
+	assert_rq_held(rq);
 	/* exec_dst is read unlocked: it changes only when p itself places
 	 * a new exec, and p is not running (it is being moved). */
 	exec_reservation_move(p, rq->node == runqueues[p->exec_dst].node ?

@@ -69,7 +69,7 @@ int task_interactive(const struct task_struct *p)
 static int expired_starving(const runqueue_t *rq, unsigned long now)
 {
 	return STARVATION_LIMIT && rq->expired_timestamp &&
-		now - rq->expired_timestamp >=
+		ticks_since(now, rq->expired_timestamp) >=
 			STARVATION_LIMIT * rq->nr_running + 1;
 }
 
@@ -79,8 +79,9 @@ static int expired_starving(const runqueue_t *rq, unsigned long now)
  */
 void activate_task(struct task_struct *p, runqueue_t *rq)
 {
-	unsigned long sleep_time = arch_jiffies() - p->last_run;
+	unsigned long sleep_time = ticks_since(arch_jiffies(), p->last_run);
 
+	assert_rq_held(rq);
 	if (!rt_task(p) && sleep_time) {
 		if (sleep_time > MAX_SLEEP_AVG)
 			sleep_time = MAX_SLEEP_AVG;
@@ -167,6 +168,7 @@ static int rq_may_have_work_for(const runqueue_t *rq, int cpu)
 /* rq (held) has a queued task cpu could run now. */
 int rq_has_work_for(runqueue_t *rq, int cpu)
 {
+	assert_rq_held(rq);
 	return rq_may_have_work_for(rq, cpu) && search_rq(rq, cpu, NULL, NULL);
 }
 
@@ -256,6 +258,7 @@ static struct task_struct *pick_next_task(runqueue_t *rq, int this_cpu,
 	prio_array_t *array = rq->active;
 	struct task_struct *next;
 
+	assert_rq_held(rq);
 	if (!rq->nr_running) {
 		rq->expired_timestamp = 0;
 		return cpu_idle(this_cpu);
@@ -288,10 +291,13 @@ static char state_letter(long state)
 	}
 }
 
-/* After a switch: release the runqueue lock of the CPU we now run on. */
+/* After a switch: release the runqueue lock of the CPU we now run on, then
+ * let the environment free what the task switched from left behind
+ * (2.5.59 finish_task_switch(): the mm drop comes after the unlock). */
 static void finish_task_switch(void)
 {
 	arch_spin_unlock(&this_rq()->lock);
+	arch_finish_switch();
 }
 
 void schedule_tail(void)
@@ -382,6 +388,10 @@ void scheduler_tick(int user_tick)
 	unsigned long now = arch_jiffies(), flags;
 
 	(void)user_tick;
+	if (now != sched_stats[cpu].last_tick_jiffy || !sched_stats[cpu].jiffy_ticks) {
+		sched_stats[cpu].last_tick_jiffy = now;
+		sched_stats[cpu].jiffy_ticks++;
+	}
 	if (sched_opts.sanity_ticks && cpu == 0 && !(now % sched_opts.sanity_ticks))
 		sched_sanity_check();	/* the debug option: logs what it finds */
 	if (p->flags & PF_IDLE) {

@@ -24,6 +24,7 @@ struct task_struct *queue_migration(runqueue_t *rq, struct task_struct *p,
 {
 	struct cpu_slot *slot = cpu_slot(task_cpu(p));
 
+	assert_rq_held(rq);
 	SCHED_BUG_ON(rq != task_rq(p), "queue_migration of pid %d: wrong rq",
 		     p->pid);
 	if (!slot->migration_thread)
@@ -100,8 +101,8 @@ static void migrate_now(struct task_struct *p, int dest, enum sched_move why)
 	 * own dest). */
 	if (list_empty(&p->migration_list))
 		p->migrate_dest = -1;
-	if (p->state == TASK_ZOMBIE)
-		goto out;
+	if (p->state == TASK_ZOMBIE || !list_empty(&p->migration_list))
+		goto out;	/* dead, or a newer request moves it */
 	if (why == SCHED_MOVE_AFFINITY && task_allowed(p, from))
 		goto out;	/* affinity changed back, or it moved already */
 	if (!task_allowed(p, dest))
@@ -157,7 +158,9 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t mask)
 		task_rq_unlock(rq, flags);
 		return 0;
 	}
-	running = task_running(p);
+	/* A task on a migration queue stays on its runqueue until the queue's
+	 * thread moves it: a new request replaces the one queued. */
+	running = task_running(p) || !list_empty(&p->migration_list);
 	if (running) {
 		wake = queue_migration(rq, p, dest, SCHED_MOVE_AFFINITY);
 		if (!wake)
@@ -349,6 +352,7 @@ static void do_active_balance(runqueue_t *busy, struct cpu_slot *slot)
 	struct task_struct *p = NULL;
 	prio_array_t *array;
 
+	assert_rq_held(busy);
 	slot->active_balance = 0;
 	if (idle_rq == busy || !idle_cpu(target) || !smt_imbalance(busy, idle_rq))
 		return;
@@ -410,12 +414,15 @@ void migration_thread_run(void)
 		int dest = p->migrate_dest;
 		enum sched_move why = (enum sched_move)p->migrate_why;
 
-		/* migrate_dest stays set until migrate_now() holds p's lock:
-		 * while it is set no balancer pulls p (can_migrate()). Under
-		 * TCG this thread's vCPU may stall for tens of ms right here,
-		 * and balancers then passed an exec'ing child from node to
-		 * node, each time out of reach of the request that chased it,
-		 * until it gave up and loaded its image on the wrong node. */
+		/*
+		 * migrate_dest stays set until migrate_now() holds p's lock.
+		 * That keeps p alive while no lock is held here: a sibling
+		 * may run p meanwhile, and p may exit, but its reaper waits
+		 * for sched_task_inactive(), which says no while migrate_dest
+		 * is set. It also keeps balancers off p (can_migrate()): a
+		 * vCPU may stall right here, and a task balancers pass from
+		 * node to node stays out of reach of the request chasing it.
+		 */
 		list_del_init(&p->migration_list);
 		arch_spin_unlock(&rq->lock);
 		migrate_now(p, dest, why);

@@ -36,6 +36,7 @@ void prio_array_init(prio_array_t *array)
 /* Queue p at the tail of its priority's list. */
 void enqueue_task(struct task_struct *p, prio_array_t *array)
 {
+	assert_rq_held(array_rq(array));
 	SCHED_BUG_ON(p->array, "enqueue of pid %d already in an array", p->pid);
 	SCHED_BUG_ON(p->prio < 0 || p->prio >= MAX_PRIO,
 		     "enqueue of pid %d with prio %d", p->pid, p->prio);
@@ -47,6 +48,7 @@ void enqueue_task(struct task_struct *p, prio_array_t *array)
 
 void dequeue_task(struct task_struct *p, prio_array_t *array)
 {
+	assert_rq_held(array_rq(array));
 	SCHED_BUG_ON(p->array != array, "dequeue of pid %d from the wrong array",
 		     p->pid);
 	array->nr_active--;

@@ -173,6 +173,7 @@ void sched_init(const struct topology *t, const struct sched_options *o)
 		int i;
 
 		s->switches = s->idle_ticks = s->busy_ticks = 0;
+		s->jiffy_ticks = s->last_tick_jiffy = 0;
 		for (i = 0; i < SCHED_MOVE_NR; i++)
 			s->moves_in[i] = 0;
 	}
@@ -270,6 +271,7 @@ void rq_bound_join(struct task_struct *p, runqueue_t *rq)
 {
 	cpumask_t here = p->cpus_allowed & rq->span;
 
+	assert_rq_held(rq);
 	p->rq_bound = !(p->cpus_allowed & ~rq->span);
 	rq->nr_bound += (unsigned long)p->rq_bound;
 	p->rq_only = here && !(here & (here - 1)) ? cpu_idx(first_cpu(here)) : -1;
@@ -289,6 +291,7 @@ static void bound_leave(struct task_struct *p, runqueue_t *rq)
 
 void rq_affinity_changed(struct task_struct *p, runqueue_t *rq)
 {
+	assert_rq_held(rq);
 	if (p->array) {
 		bound_leave(p, rq);
 		rq_bound_join(p, rq);
@@ -298,6 +301,7 @@ void rq_affinity_changed(struct task_struct *p, runqueue_t *rq)
 /* Queue p in the active array without touching its sleep average. */
 void __activate_task(struct task_struct *p, runqueue_t *rq)
 {
+	assert_rq_held(rq);
 	enqueue_task(p, rq->active);
 	rq->nr_running++;
 	rq_bound_join(p, rq);
@@ -305,6 +309,7 @@ void __activate_task(struct task_struct *p, runqueue_t *rq)
 
 void deactivate_task(struct task_struct *p, runqueue_t *rq)
 {
+	assert_rq_held(rq);
 	bound_leave(p, rq);
 	rq->nr_running--;
 	if (p->state == TASK_UNINTERRUPTIBLE)
@@ -317,6 +322,8 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 {
 	int from = task_cpu(p);
 
+	assert_rq_held(src);
+	assert_rq_held(dst);
 	SCHED_BUG_ON(task_running(p), "moving pid %d while it runs on CPU %d",
 		     p->pid, from);
 	dequeue_task(p, p->array);

@@ -166,6 +166,20 @@ static inline int task_running(const struct task_struct *p)
 	return cpu_curr(task_cpu(p)) == p;
 }
 
+/*
+ * Ticks from then to now, for a then stamped on any CPU. Each CPU reads its
+ * own clock (arch_jiffies), and two CPUs' readings may differ by a tick or
+ * more: a then another CPU stamped a little "in the future" is 0 ticks ago,
+ * not ULONG_MAX (the difference is taken signed, as Linux's time_after()
+ * does). Every difference of ticks read on two CPUs goes through here.
+ */
+static inline unsigned long ticks_since(unsigned long now, unsigned long then)
+{
+	long d = (long)(now - then);
+
+	return d > 0 ? (unsigned long)d : 0;
+}
+
 /* Load per CPU in LOAD_SCALE units, from an unlocked read. */
 static inline int rq_load(const runqueue_t *rq)
 {
@@ -277,5 +291,25 @@ extern struct sched_cpu_stat sched_stats[NR_CPUS];
 			arch_sched_panic("sched: %s:%d: " fmt,		\
 					 __FILE__, __LINE__, ##__VA_ARGS__); \
 	} while (0)
+
+/*
+ * The lock rules above, checked where they are relied on: this CPU holds
+ * rq's lock, with interrupts off (arch_spin_held). A function whose comment
+ * says "rq held" starts with this, so a change that breaks a rule panics
+ * naming the lock and the function, in the kernel and the simulator alike.
+ */
+#define assert_rq_held(rq)						\
+	SCHED_BUG_ON(!arch_spin_held(&(rq)->lock),			\
+		     "%s() needs the lock of runqueue %d held by CPU %d " \
+		     "with interrupts off", __func__, (rq)->id,		\
+		     arch_smp_processor_id())
+
+/* The runqueue a priority array belongs to (every array is one of the
+ * two of a runqueue of runqueues[]). */
+static inline runqueue_t *array_rq(const prio_array_t *array)
+{
+	return &runqueues[((const char *)array - (const char *)runqueues) /
+			  (long)sizeof(runqueue_t)];
+}
 
 #endif

@@ -15,20 +15,29 @@
  *     its CPU; no sleeping or dead task is queued (except the current one,
  *     on its way out); every task may run somewhere;
  *  3. CPUs: each CPU's slot maps back to it; its current task is recorded
- *     on it, allowed on it and queued on its runqueue; no task is current
- *     on two CPUs;
+ *     on it, allowed on it (unless a migration request for it is pending)
+ *     and queued on its runqueue; no task is current on two CPUs; a task
+ *     on a CPU's migration queue has a request (migrate_dest) and belongs
+ *     to that CPU's runqueue, whose lock guards the queue;
  *  4. wasted cores (Lozi et al., "The Linux Scheduler: a Decade of Wasted
  *     Cores", EuroSys 2016): no CPU stays idle for longer than two of its
  *     balance intervals while a task that may run on it waits in a
  *     runqueue of its node (two idle intervals, 2 ms), nor longer than two
  *     inter-node intervals (4 ms) while one waits on another node. Time
- *     here is the idle CPU's own ticks: a CPU that does not tick cannot
- *     balance, and under QEMU's TCG on a loaded host a vCPU may not run
+ *     here is the idle CPU's own ticks, at distinct jiffies (ticks a vCPU
+ *     takes back to back, catching up, share a jiffy and one balance): a
+ *     CPU that does not tick cannot balance, and under QEMU's TCG on a loaded host a vCPU may not run
  *     for 100 ms and more while the others count jiffies on. Only tasks
  *     off a CPU for WAIT_MIN ticks and not promised to a migration thread
  *     count as waiting: a pipe pair on one CPU always has one task just
  *     woken beside it (the sync wakeup queues it for the waker's CPU, and
  *     the waker sleeps a moment later), a different one at every check.
+ *     An idle CPU whose idle task has need_resched set is not idle but on
+ *     its way to pick: a wakeup or a balancer has told it to, and it
+ *     picks at its next interrupt return, which a nested interrupt (the
+ *     checker's own, on CPU 0), or a vCPU the host does not run, delays;
+ *     its clock starts again if it finds nothing. A task such a CPU of its
+ *     own runqueue may run is that CPU's, and waits for no other.
  *
  *  5. the waiting bound (the O(1) design's promise): once a task of a
  *     runqueue has expired, the arrays switch within the epoch bound below,
@@ -48,6 +57,7 @@
 #define MAX_WALK	(1L << 20)
 
 static unsigned long total_violations;
+static unsigned long wasted_reports;	/* of them, wasted-core reports */
 /* The CPU's own tick (cpu_ticks() + 1) since when each CPU has been idle
  * beside a waiting task: in its node (local) or only elsewhere (remote); 0
  * when it is not. */
@@ -191,6 +201,28 @@ static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
 	return found;
 }
 
+static int check_migration_queue(runqueue_t *rq, struct cpu_slot *slot)
+{
+	struct list_head *pos;
+	int found = 0;
+	long n = 0;
+
+	list_for_each(pos, &slot->migration_queue) {
+		struct task_struct *p =
+			list_entry(pos, struct task_struct, migration_list);
+
+		if (++n > MAX_WALK) {
+			REPORT("CPU %d: migration queue does not end", slot->cpu);
+			break;
+		}
+		if (p->migrate_dest < 0 || task_rq(p) != rq)
+			REPORT("pid %d on CPU %d's migration queue: dest %d, "
+			       "task_cpu %d (rq %d)", p->pid, slot->cpu,
+			       p->migrate_dest, task_cpu(p), rq_idx(task_cpu(p)));
+	}
+	return found;
+}
+
 static int check_runqueue(runqueue_t *rq)
 {
 	int found = 0, idx;
@@ -232,6 +264,7 @@ static int check_runqueue(runqueue_t *rq)
 		if (task_cpu(curr) != cpu)
 			REPORT("pid %d current on CPU %d but task_cpu is %d",
 			       curr->pid, cpu, task_cpu(curr));
+		found += check_migration_queue(rq, slot);
 		if (curr == slot->idle)
 			continue;
 		/* The one legitimate exception: a running task whose mask
@@ -248,13 +281,32 @@ static int check_runqueue(runqueue_t *rq)
 	return found;
 }
 
-/* p is queued, has been off a CPU for WAIT_MIN ticks, and no migration
- * thread is about to move it (balancers leave such a task alone: the
- * request's thread owes it a CPU, not the idle ones). */
+/* An idle CPU of p's runqueue that may run p is on its way to pick (its
+ * idle task's need_resched is set): p is that CPU's, not the others'. */
+static int claimed(const struct task_struct *p)
+{
+	const runqueue_t *rq = task_rq(p);
+	int idx;
+
+	for_each_sibling(idx, rq) {
+		const struct cpu_slot *slot = &rq->cpu[idx];
+
+		if (slot->curr == slot->idle && slot->idle->need_resched &&
+		    task_allowed(p, slot->cpu))
+			return 1;
+	}
+	return 0;
+}
+
+/* p is queued, has been off a CPU for WAIT_MIN ticks, no migration thread
+ * is about to move it (balancers leave such a task alone: the request's
+ * thread owes it a CPU, not the idle ones), and no idle CPU of its
+ * runqueue is on its way to pick it. */
 static int waits(const struct task_struct *p)
 {
 	return p->array && !task_running(p) && p->migrate_dest < 0 &&
-	       arch_jiffies() - p->last_run >= WAIT_MIN;
+	       ticks_since(arch_jiffies(), p->last_run) >= WAIT_MIN &&
+	       !claimed(p);
 }
 
 /* One waiting task p of the given node allowed on cpu (for reports). */
@@ -272,20 +324,58 @@ static struct task_struct *a_waiting_task(int cpu, int node)
 	return NULL;
 }
 
+/* Decimal n into buf (no NUL); the length. sched/ has no printf of its
+ * own: the seam's log formats the line. */
+static int fmt_uint(char *buf, unsigned long n)
+{
+	char tmp[24];
+	int len = 0, i = 0;
+
+	do {
+		tmp[i++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	while (i)
+		buf[len++] = tmp[--i];
+	return len;
+}
+
 static int report_wasted(int cpu, unsigned long since, unsigned long now,
 			 int local)
 {
 	int node = sched_opts.balance == SCHED_BALANCE_GLOBAL || !local ? -1 :
 		   cpu_to_node(cpu);
 	struct task_struct *p = a_waiting_task(cpu, node);
-	int found = 0;
+	const runqueue_t *rq = p ? task_rq(p) : cpu_rq(cpu);
+	char cpus[64] = "";
+	int found = 0, idx, len = 0;
 
+	/* What the CPUs of the waiting task's runqueue run ("*": asked to
+	 * pick again), to tell a slow CPU from a lost request. */
+	for_each_sibling(idx, rq) {
+		const struct cpu_slot *slot = &rq->cpu[idx];
+
+		if (len > (int)sizeof(cpus) - 32)
+			break;
+		cpus[len++] = ' ';
+		len += fmt_uint(cpus + len, (unsigned long)slot->cpu);
+		cpus[len++] = ':';
+		if (slot->curr == slot->idle)
+			cpus[len++] = 'i';
+		else
+			len += fmt_uint(cpus + len, (unsigned long)slot->curr->pid);
+		if (slot->curr->need_resched)
+			cpus[len++] = '*';
+		cpus[len] = '\0';
+	}
+	wasted_reports++;
 	REPORT("wasted core: CPU %d (node %d) idle for %lu of its ticks while pid %d "
-	       "(allowed %llx) waits on rq %d of node %d (nr_running %lu)",
+	       "(allowed %llx) waits on rq %d of node %d (nr_running %lu; "
+	       "cpu:pid%s)",
 	       cpu, cpu_to_node(cpu), now - since, p ? p->pid : -1,
 	       p ? (unsigned long long)p->cpus_allowed : 0ULL,
 	       p ? task_rq(p)->id : -1, p ? task_rq(p)->node : -1,
-	       p ? task_rq(p)->nr_running : 0UL);
+	       p ? task_rq(p)->nr_running : 0UL, cpus);
 	return found;
 }
 
@@ -309,11 +399,12 @@ static int track_wasted(int cpu, int wasted, unsigned long *since, int kind,
 	return report_wasted(cpu, *since - 1, now, kind == 1);
 }
 
-/* The ticks cpu has taken (scheduler_tick() counts them). */
+/* The ticks cpu has taken at distinct jiffies (scheduler_tick() counts
+ * them): a balance is due once a jiffy at most, so two ticks delivered
+ * back to back at one jiffy give a CPU one chance to balance, not two. */
 static unsigned long cpu_ticks(int cpu)
 {
-	return READ_ONCE(sched_stats[cpu].idle_ticks) +
-	       READ_ONCE(sched_stats[cpu].busy_ticks);
+	return READ_ONCE(sched_stats[cpu].jiffy_ticks);
 }
 
 /* A runqueue's own time: the fewest ticks any of its CPUs has taken. */
@@ -418,7 +509,8 @@ static int check_wasted(const cpumask_t *waiting, cpumask_t waiting_all)
 
 	for (cpu = 0; cpu < nr_cpus_online(); cpu++) {
 		unsigned long now = cpu_ticks(cpu);
-		int idle = idle_cpu(cpu), local, remote;
+		int idle = idle_cpu(cpu) && !cpu_curr(cpu)->need_resched;
+		int local, remote;
 		cpumask_t here = sched_opts.balance == SCHED_BALANCE_GLOBAL ?
 				 waiting_all : waiting[cpu_to_node(cpu)];
 
@@ -532,6 +624,7 @@ void sched_sanity_reset(void)
 	int cpu;
 
 	total_violations = 0;
+	wasted_reports = 0;
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
 		epoch_clear(&epochs[cpu]);
 		wasted_local_since[cpu] = wasted_remote_since[cpu] = 0;
@@ -542,4 +635,9 @@ void sched_sanity_reset(void)
 unsigned long sched_sanity_violations(void)
 {
 	return total_violations;
+}
+
+unsigned long sched_sanity_wasted(void)
+{
+	return wasted_reports;
 }

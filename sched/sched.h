@@ -139,7 +139,15 @@ struct task_struct {
 	int node;		/* home node: where its memory was placed
 				 * (set by exec placement; informational) */
 
-	/* A pending move by a migration thread (migration.c). */
+	/*
+	 * A pending move by a migration thread (migration.c). migrate_dest
+	 * is set from queue_migration() until migrate_now() has served the
+	 * request under p's runqueue lock: while it is set, p is on a
+	 * migration queue or in a migration thread's hands, and
+	 * sched_task_inactive() keeps p from being freed. While p is on the
+	 * queue of a CPU, its runqueue stays that CPU's (the queue's lock is
+	 * p's runqueue lock): only the thread that takes it off moves it.
+	 */
 	struct list_head migration_list;
 	int migrate_dest;	/* target CPU, -1 when none is pending */
 	int migrate_why;	/* enum sched_move */
@@ -230,7 +238,11 @@ void wake_up_new_task(struct task_struct *child);
  */
 void sched_exit(struct task_struct *p, struct task_struct *parent);
 
-/* True when p is neither running nor queued: safe to free. */
+/*
+ * True when p is neither running nor queued, and no migration request for
+ * it is queued or being served: safe to free. A reaper waits for it (it
+ * takes p's runqueue lock; call it with no runqueue lock held).
+ */
 int sched_task_inactive(struct task_struct *p);
 
 /*
@@ -302,6 +314,11 @@ struct sched_cpu_stat {
 	unsigned long idle_ticks;
 	unsigned long busy_ticks;
 	unsigned long moves_in[SCHED_MOVE_NR];
+	/* Ticks at a later jiffy than this CPU's previous tick: those at
+	 * which balancing may be due (ticks delivered back to back, as a
+	 * vCPU catches up, share a jiffy). The sanity checker's clock. */
+	unsigned long jiffy_ticks;
+	unsigned long last_tick_jiffy;
 };
 const struct sched_cpu_stat *sched_cpu_stat(int cpu);
 /* "stat: cpu=3 switches=N exec_moves=N node_moves_in=N local_moves_in=N
@@ -334,5 +351,7 @@ int sched_sanity_check(void);
 void sched_sanity_reset(void);
 /* Violations found since boot (or the last reset). */
 unsigned long sched_sanity_violations(void);
+/* Of them, wasted-core reports (rule 4 of sanity.c): for diagnostics. */
+unsigned long sched_sanity_wasted(void);
 
 #endif

@@ -61,6 +61,16 @@ void arch_send_resched_ipi(int cpu);
  */
 void arch_context_switch(struct task_struct *prev, struct task_struct *next);
 
+/*
+ * After a switch, in the task switched to, once schedule() (or
+ * schedule_tail()) has released the runqueue lock; interrupts are still
+ * off. The environment frees here what the task switched away from left
+ * behind (the kernel: a dead task's address space, D7's rq->prev_mm that
+ * 2.5.59's finish_task_switch() drops), outside the hottest lock of the
+ * system. The simulator checks that no lock is held.
+ */
+void arch_finish_switch(void);
+
 /* ---- locks and interrupts ----------------------------------------------- */
 
 /*
@@ -81,6 +91,15 @@ void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls);
  * against this CPU's own timer interrupt). */
 void arch_spin_lock(arch_spinlock_t *lock);
 void arch_spin_unlock(arch_spinlock_t *lock);
+
+/*
+ * This CPU holds lock, with interrupts off (as every holder must: see
+ * arch_spin_lock). The scheduler asserts it wherever it relies on a lock
+ * (runqueue.h, assert_rq_held), as xv6's holding() and lk's
+ * spin_lock_held() do; 0 when another CPU holds it, nobody does, or
+ * interrupts are on.
+ */
+int arch_spin_held(const arch_spinlock_t *lock);
 
 /* Turn interrupts off on this CPU; return what restores the old state. */
 unsigned long arch_irq_save(void);

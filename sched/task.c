@@ -148,37 +148,57 @@ void sched_exit(struct task_struct *p, struct task_struct *parent)
 		task_rq_unlock(rq, flags);
 	}
 	rq = task_rq_lock(p, &flags);
-	if (!list_empty(&p->migration_list))
-		list_del_init(&p->migration_list);
+	SCHED_BUG_ON(p->migrate_dest >= 0 || !list_empty(&p->migration_list),
+		     "sched_exit of pid %d with a migration request to CPU %d "
+		     "(the reaper did not wait for sched_task_inactive())",
+		     p->pid, p->migrate_dest);
 	arch_spin_lock(&tasks_lock);
 	list_del_init(&p->tasks);
 	arch_spin_unlock(&tasks_lock);
 	task_rq_unlock(rq, flags);
 }
 
+/*
+ * Read under p's runqueue lock: migrate_now() clears migrate_dest under it
+ * and touches p no more once it lets go, so a reaper that sees -1 here
+ * frees a task no migration thread will read again.
+ */
 int sched_task_inactive(struct task_struct *p)
 {
-	return !READ_ONCE(p->array) && !task_running(p);
+	unsigned long flags;
+	runqueue_t *rq = task_rq_lock(p, &flags);
+	int inactive = !p->array && !task_running(p) && p->migrate_dest < 0;
+
+	task_rq_unlock(rq, flags);
+	return inactive;
 }
 
 /*
- * Requeue p after a priority change; if it now beats a running task, or it
- * runs and got worse, let the CPUs of its runqueue pick again.
+ * Requeue p after a priority change into array (where it was); if it now
+ * beats a running task, or it runs and got worse, let the CPUs of its
+ * runqueue pick again.
  */
 static void requeue_changed(runqueue_t *rq, struct task_struct *p,
 			    prio_array_t *array, int old_prio)
 {
 	if (!array)
 		return;
-	enqueue_task(p, rq->active);
+	enqueue_task(p, array);
 	if (task_running(p)) {
 		if (p->prio > old_prio)
 			resched_task(p);
-	} else {
+	} else if (array == rq->active) {
 		wake_up_cpu(rq, task_cpu(p), p);
 	}
 }
 
+/*
+ * 2.5.59: an unchanged nice changes nothing, and a changed one requeues the
+ * task in its own array. Were every renice to put it into the active array,
+ * a task reniced at every tick by another one (any process may call nice()
+ * on another) would never expire: the arrays would never switch, and a
+ * third task on its runqueue that did expire would wait for good.
+ */
 void set_user_nice(struct task_struct *p, int nice)
 {
 	prio_array_t *array;
@@ -189,6 +209,8 @@ void set_user_nice(struct task_struct *p, int nice)
 	if (nice < -20 || nice > 19 || (p->flags & PF_IDLE))
 		return;
 	rq = task_rq_lock(p, &flags);
+	if (p->static_prio == NICE_TO_PRIO(nice))
+		goto out;
 	if (rt_task(p)) {
 		/* Only remembered; used when it becomes SCHED_NORMAL. */
 		p->static_prio = NICE_TO_PRIO(nice);
@@ -230,7 +252,8 @@ int sched_setscheduler(struct task_struct *p, int policy, int rt_priority)
 		p->prio = MAX_USER_RT_PRIO - 1 - rt_priority;
 	else
 		p->prio = effective_prio(p);
-	requeue_changed(rq, p, array, old_prio);
+	/* 2.5.59: a new policy starts in the active array. */
+	requeue_changed(rq, p, array ? rq->active : NULL, old_prio);
 	task_rq_unlock(rq, flags);
 	return 0;
 }
@@ -243,6 +266,7 @@ int sched_setscheduler(struct task_struct *p, int policy, int rt_priority)
  */
 void yield_requeue(struct task_struct *p, runqueue_t *rq, unsigned long now)
 {
+	assert_rq_held(rq);
 	if (!p->array)
 		return;
 	if (rt_task(p)) {

@@ -13,6 +13,7 @@ void resched_task(struct task_struct *p)
 {
 	int was = p->need_resched;
 
+	assert_rq_held(task_rq(p));
 	p->need_resched = 1;
 	if (!was && task_cpu(p) != arch_smp_processor_id())
 		arch_send_resched_ipi(task_cpu(p));
@@ -61,6 +62,7 @@ void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p)
 	struct task_struct *curr, *victim = NULL;
 	int idx;
 
+	assert_rq_held(rq);
 	if (task_allowed(p, cpu) && cpu_rq(cpu) == rq) {
 		curr = cpu_curr(cpu);
 		if (curr == cpu_idle(cpu) && !curr->need_resched) {
@@ -131,8 +133,11 @@ int wake_up_process(struct task_struct *p, int sync)
 		if (p->array || p->state == TASK_RUNNING ||
 		    p->state == TASK_ZOMBIE)
 			break;
+		/* A task on a migration queue stays on the queue's runqueue
+		 * (sched.h, migrate_dest): its request moves it. */
 		if (sync && !task_running(p) && task_cpu(p) != this_cpu &&
-		    task_allowed(p, this_cpu)) {
+		    task_allowed(p, this_cpu) &&
+		    list_empty(&p->migration_list)) {
 			int from = task_cpu(p);
 
 			p->cpu = this_cpu;
@@ -144,7 +149,8 @@ int wake_up_process(struct task_struct *p, int sync)
 			task_rq_unlock(rq, flags);
 			continue;	/* lock the runqueue it is on now */
 		}
-		if (!task_allowed(p, task_cpu(p))) {
+		if (!task_allowed(p, task_cpu(p)) &&
+		    list_empty(&p->migration_list)) {
 			/* Its affinity changed while it slept. */
 			p->cpu = allowed_cpu(p);
 			task_rq_unlock(rq, flags);

@@ -22,11 +22,13 @@
 
 int sim_cpu;
 unsigned long sim_jiffies;
+long sim_clock_skew[NR_CPUS];
 int sim_ipi_pending[NR_CPUS];
 unsigned long sim_ipis_sent;
 unsigned long sim_switches;
 void (*sim_switch_hook)(struct task_struct *prev, struct task_struct *next);
 void (*sim_migrate_hook)(struct task_struct *p, int from, int to, int why);
+void (*sim_unlock_hook)(arch_spinlock_t *lock);
 void (*sim_trace_hook)(int ev, const struct task_struct *p, int a, int b,
 		       int c);
 int sim_verbose;
@@ -58,6 +60,8 @@ void sim_arch_reset(void)
 	memset(sim_ipi_pending, 0, sizeof(sim_ipi_pending));
 	sim_cpu = 0;
 	sim_jiffies = 0;
+	sim_unlock_hook = NULL;
+	memset(sim_clock_skew, 0, sizeof(sim_clock_skew));
 	sim_ipis_sent = sim_switches = sim_sanity_lines = 0;
 	sim_last_log[0] = sim_last_panic[0] = '\0';
 }
@@ -69,7 +73,7 @@ int arch_smp_processor_id(void)
 
 unsigned long arch_jiffies(void)
 {
-	return sim_jiffies;
+	return sim_jiffies + (unsigned long)sim_clock_skew[sim_cpu];
 }
 
 void arch_send_resched_ipi(int cpu)
@@ -175,8 +179,24 @@ void arch_spin_unlock(arch_spinlock_t *lock)
 		(size_t)(n - i - 1) * sizeof(lock));
 	cpu_state[cpu].nheld--;
 	lock->owner = -1;
+	if (sim_unlock_hook)
+		sim_unlock_hook(lock);
 	if (!cpu_state[cpu].nheld)
 		sim_ctx_unlocked();	/* a CPU may stall here (ctx.h) */
+}
+
+void arch_finish_switch(void)
+{
+	if (cpu_state[sim_cpu].nheld || !cpu_state[sim_cpu].irqs_off)
+		arch_sched_panic("arch_finish_switch on CPU %d with %d locks "
+				 "held, interrupts %s", sim_cpu,
+				 cpu_state[sim_cpu].nheld,
+				 cpu_state[sim_cpu].irqs_off ? "off" : "on");
+}
+
+int arch_spin_held(const arch_spinlock_t *lock)
+{
+	return lock->owner == sim_cpu && cpu_state[sim_cpu].irqs_off;
 }
 
 unsigned long arch_irq_save(void)

@@ -15,6 +15,9 @@
 
 extern int sim_cpu;
 extern unsigned long sim_jiffies;
+/* Ticks each CPU's clock is ahead of sim_jiffies (arch_jiffies() reads
+ * sim_jiffies + sim_clock_skew[sim_cpu]); 0 unless a test skews it. */
+extern long sim_clock_skew[NR_CPUS];
 extern int sim_ipi_pending[NR_CPUS];
 extern unsigned long sim_ipis_sent;
 extern unsigned long sim_switches;
@@ -24,6 +27,9 @@ extern void (*sim_switch_hook)(struct task_struct *prev,
 			       struct task_struct *next);
 extern void (*sim_migrate_hook)(struct task_struct *p, int from, int to,
 				int why);
+/* Called after each lock release, on the releasing CPU (may be NULL): a
+ * test runs other CPUs there to force an interleaving. */
+extern void (*sim_unlock_hook)(arch_spinlock_t *lock);
 /* Called for each arch_trace() event other than a migration, which goes
  * to sim_migrate_hook (may be NULL). */
 extern void (*sim_trace_hook)(int ev, const struct task_struct *p, int a,

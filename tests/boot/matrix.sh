@@ -59,6 +59,13 @@ boot_shape() {
 	{
 		check_exit "$dir" "$EXIT_PASS" || bad=1
 		check_ktap "$dir/serial.log" || bad=1
+		# A checker report outside a ktest's window fails the boot too.
+		if tr -d '\r' <"$dir/serial.log" | grep -a '^sanity: ' >/dev/null; then
+			echo "# sanity violations:"
+			tr -d '\r' <"$dir/serial.log" | grep -a '^sanity: ' |
+				sort | uniq -c | head -10 | sed 's/^/#   | /'
+			bad=1
+		fi
 		compare_topo "$dir/expected" "$dir/serial.log" || bad=1
 	} >"$dir/diag"
 	verdict "$dir" $bad

@@ -6,7 +6,7 @@
 # One TAP line per check, the first with the boot's wall time:
 #   boot         QEMU exit status 1 (every command of the script passed),
 #                no panic, no sanity violation (sched/sanity.c's "sanity: "
-#                lines) other than the two artefacts named below
+#                lines: any one fails it)
 #   exec_spread  execer with 2 x nodes children: after exec the nodes'
 #                counts differ by at most 1 (every node gets some); again
 #                on each of SPREAD_SHAPES in a boot of its own. About half
@@ -75,19 +75,7 @@ section() {
 	on && !/^(sanity|exec|sched): / { print }' "$log"
 }
 
-# ---- the boot itself
-# Tolerated checker reports, both artefacts of a checker that runs on CPU 0
-# and looks at the other CPUs while the loaded host does not run them:
-# "wasted core" (counted in the idle CPU's own ticks, which removed most:
-# 0 in 3 spread boots at host load 19, against 2-6 per boot before; still
-# not counted, here or by kernel/ktest_sched.c, as a task whose migration
-# thread's vCPU is not run waits unpulled by design),
-# and a task seen running outside its new mask in the window of
-# sched_setaffinity() on itself, between setting cpus_allowed and the
-# schedule() that lets the migration thread move it (sched/migration.c
-# set_cpus_allowed); the programs check with getcpu() that the move happened.
-window='^sanity: pid [0-9]+ runs on CPU [0-9]+ outside cpus_allowed [0-9a-f]+$'
-tolerated="^sanity: wasted core: |$window"
+# ---- the boot itself: every checker report fails it
 bad=0
 {
 	check_exit "$dir" "$EXIT_PASS" || bad=1
@@ -96,16 +84,11 @@ bad=0
 		grep -aiE -A3 'panic' "$log" | head -8 | sed 's/^/#   | /'
 		bad=1
 	fi
-	if grep -a '^sanity: ' "$log" | grep -vE "$tolerated" >/dev/null; then
+	if grep -a '^sanity: ' "$log" >/dev/null; then
 		echo "# sanity violations:"
-		grep -a '^sanity: ' "$log" | grep -vE "$tolerated" | sort | uniq -c |
-			head -10 | sed 's/^/#   | /'
+		grep -a '^sanity: ' "$log" | sort | uniq -c | head -10 |
+			sed 's/^/#   | /'
 		bad=1
-	fi
-	if grep -a '^sanity: ' "$log" | grep -E "$window" >/dev/null; then
-		echo "# note: set_cpus_allowed windows seen by the checker (not counted):"
-		grep -a '^sanity: ' "$log" | grep -E "$window" | sort | uniq -c |
-			head -10 | sed 's/^/#   | /'
 	fi
 	if grep -a '^not ok [0-9]' "$log" >/dev/null; then
 		echo "# user-mode tests failed:"
@@ -113,8 +96,8 @@ bad=0
 		bad=1
 	fi
 } >>"$dir/diag"
-wasted=$(grep -ac '^sanity: wasted core: ' "$log")
-tap $bad "user4_boot_$SHAPE" "$(cat "$dir/secs") s, $wasted wasted-core reports (not counted)"
+reports=$(grep -ac '^sanity: ' "$log")
+tap $bad "user4_boot_$SHAPE" "$(cat "$dir/secs") s, $reports sanity reports"
 
 # The shape, from the boot's topo header.
 nodes=$(sed -n 's/^topo: cpus=.* nodes=\([0-9]*\).*/\1/p' "$log" | head -1)

@@ -13,28 +13,34 @@
  * the delimiter when empty. */
 static void test_prio_array(void)
 {
-	prio_array_t a;
 	struct task_struct t[3];
+	prio_array_t *a;
 	int ok;
 
+	machine(UP, NULL);
+	a = cpu_rq(0)->expired;		/* empty; its runqueue's lock held */
 	memset(t, 0, sizeof(t));
-	prio_array_init(&a);
-	ok = sched_find_first_bit(a.bitmap) == MAX_PRIO;
+	sim_cpu = 0;
+	arch_irq_save();
+	arch_spin_lock(&cpu_rq(0)->lock);
+	ok = sched_find_first_bit(a->bitmap) == MAX_PRIO;
 	t[0].prio = 120;
 	t[1].prio = 5;
 	t[2].prio = 120;
-	enqueue_task(&t[0], &a);
-	enqueue_task(&t[1], &a);
-	enqueue_task(&t[2], &a);
-	ok &= a.nr_active == 3 && sched_find_first_bit(a.bitmap) == 5;
-	ok &= find_next_bit(a.bitmap, MAX_PRIO, 6) == 120;
-	ok &= a.queue[120].next == &t[0].run_list;	/* FIFO per priority */
-	dequeue_task(&t[1], &a);
-	ok &= sched_find_first_bit(a.bitmap) == 120 && !t[1].array;
-	dequeue_task(&t[0], &a);
-	dequeue_task(&t[2], &a);
-	ok &= a.nr_active == 0 && sched_find_first_bit(a.bitmap) == MAX_PRIO;
-	ok &= find_next_bit(a.bitmap, MAX_PRIO, 0) == MAX_PRIO;
+	enqueue_task(&t[0], a);
+	enqueue_task(&t[1], a);
+	enqueue_task(&t[2], a);
+	ok &= a->nr_active == 3 && sched_find_first_bit(a->bitmap) == 5;
+	ok &= find_next_bit(a->bitmap, MAX_PRIO, 6) == 120;
+	ok &= a->queue[120].next == &t[0].run_list;	/* FIFO per priority */
+	dequeue_task(&t[1], a);
+	ok &= sched_find_first_bit(a->bitmap) == 120 && !t[1].array;
+	dequeue_task(&t[0], a);
+	dequeue_task(&t[2], a);
+	ok &= a->nr_active == 0 && sched_find_first_bit(a->bitmap) == MAX_PRIO;
+	ok &= find_next_bit(a->bitmap, MAX_PRIO, 0) == MAX_PRIO;
+	arch_spin_unlock(&cpu_rq(0)->lock);
+	arch_irq_restore(0);
 	CHECK(ok, "prio_array_bitmap_follows_lists", "%s", "");
 }
 
@@ -198,6 +204,47 @@ static void test_nice(void)
 	CHECK(b->static_prio == 110 && b->prio == 115 && a->need_resched,
 	      "nice_requeues_and_preempts", "static=%d prio=%d resched=%d",
 	      b->static_prio, b->prio, a->need_resched);
+}
+
+/*
+ * Renicing a task changes its priority, not its place in the epoch: three
+ * hogs pinned to CPU 0, two of them reniced by CPU 1 at every tick (to the
+ * nice they have, or alternating 0 and 1), and the third still gets its
+ * share of CPU 0. Were a renice to requeue into the active array, the two
+ * would never expire and the third would starve.
+ */
+static void test_renice_keeps_epoch(void)
+{
+	static const char *const how[] = { "same", "alternating" };
+	struct task_struct *t[3];
+	int mode, i, third;
+
+	for (mode = 0; mode < 2; mode++) {
+		machine("-smp 2", NULL);
+		for (i = 0; i < 3; i++) {
+			t[i] = spawn(0, 0);
+			set_cpus_allowed(t[i], cpumask_of(0));
+		}
+		settle();
+		third = 0;
+		for (i = 0; i < 3000; i++) {
+			int nice = mode ? i & 1 : 0;
+
+			advance(1);
+			sim_cpu = 1;
+			set_user_nice(t[0], nice);
+			set_user_nice(t[1], nice);
+			sim_check_quiescent("set_user_nice");
+			settle();
+			third += cpu_curr(0) == t[2];
+		}
+		CHECK(third > 3000 / 4 && third < 3000 * 5 / 12,
+		      mode ? "renice_alternating_keeps_third_share" :
+			     "renice_same_keeps_third_share",
+		      "renice %s: third task ran %d of 3000 ticks", how[mode],
+		      third);
+		CHECK(sched_sanity_check() == 0, "renice_sane", "%s", "");
+	}
 }
 
 /* Fork halves the parent's slice, penalises the child's sleep_avg, and
@@ -443,6 +490,7 @@ void test_core(void)
 	test_interactive_requeue();
 	test_policies();
 	test_nice();
+	test_renice_keeps_epoch();
 	test_fork_exit();
 	test_map_runqueue();
 	test_smt_pick();

@@ -40,6 +40,14 @@ static int panics(void (*fn)(void))
 	return panicked;
 }
 
+/* cpu took an idle tick at a new jiffy (sim_jiffies moved), and its
+ * balancing did not run: what the checker's clock counts. */
+static void idle_tick_only(int cpu)
+{
+	sched_stats[cpu].idle_ticks++;
+	sched_stats[cpu].jiffy_ticks++;
+}
+
 static void lock(runqueue_t *rq)
 {
 	arch_irq_save();
@@ -130,6 +138,20 @@ static void test_checker_catches(void)
 	CHECK(found == 0, "checker_ignores_cpus_without_ticks", "%d: %s", found,
 	      sim_last_log);
 
+	/* An idle CPU told to pick (need_resched set) is on its way, not
+	 * idle, however many ticks it takes (a nested interrupt delays it). */
+	cpu_idle(2)->need_resched = cpu_idle(3)->need_resched = 1;
+	found = 0;
+	for (i = 0; i < 4; i++) {
+		sim_jiffies++;
+		idle_tick_only(2);
+		idle_tick_only(3);
+		found += sched_sanity_check();
+	}
+	cpu_idle(2)->need_resched = cpu_idle(3)->need_resched = 0;
+	CHECK(found == 0, "checker_exempts_cpu_on_its_way_to_pick", "%d: %s",
+	      found, sim_last_log);
+
 	/* Wasted core: b waits on CPU 0's runqueue while CPU 2 and 3 idle.
 	 * They tick (the checker counts each CPU's own ticks), but their
 	 * balancing does not run: a broken balancer. */
@@ -137,20 +159,68 @@ static void test_checker_catches(void)
 	found = 0;
 	for (i = 0; i < 4; i++) {
 		sim_jiffies++;
-		sched_stats[2].idle_ticks++;
-		sched_stats[3].idle_ticks++;
+		idle_tick_only(2);
+		idle_tick_only(3);
 		found += sched_sanity_check();
 	}
 	CHECK(found == 2 && strstr(sim_last_log, "wasted core") &&
 	      strstr(sim_last_log, "idle for 3 of its ticks"),
 	      "checker_catches_wasted_core", "%d: %s", found, sim_last_log);
-	CHECK(sched_sanity_violations() == before + 2, "checker_counts",
-	      "%lu", sched_sanity_violations());
+	CHECK(sched_sanity_violations() == before + 2 &&
+	      sched_sanity_wasted() == 2, "checker_counts",
+	      "%lu violations, %lu wasted cores", sched_sanity_violations(),
+	      sched_sanity_wasted());
 	/* Balancing then fixes it, and the checker goes quiet. */
 	advance(1);
 	CHECK(sched_sanity_check() == 0 && cpu_curr(2) != cpu_idle(2),
 	      "checker_quiet_after_balance", "cpu2=%d", cpu_curr(2)->pid);
 	(void)a;
+}
+
+/* A task an idle CPU of its own runqueue is on its way to pick (told by
+ * the wakeup, need_resched set, not there yet: its interrupt return is
+ * late) waits for no other CPU, however long that CPU takes. */
+static void test_checker_claimed_task(void)
+{
+	struct task_struct *a, *b;
+	int found = 0, i;
+
+	machine(SMT2, NULL);
+	a = spawn(0, 0);
+	run_schedule(0);
+	b = spawn(0, 0);		/* CPU 1, idle, is told to pick it */
+	for (i = 0; i < 6; i++) {
+		sim_jiffies++;
+		idle_tick_only(2);
+		idle_tick_only(3);
+		found += sched_sanity_check();
+	}
+	CHECK(found == 0 && cpu_idle(1)->need_resched && !task_running(b) &&
+	      cpu_curr(0) == a, "checker_exempts_task_claimed_by_idle_sibling",
+	      "%d: %s", found, found ? sim_last_log : "");
+	settle();
+	CHECK(cpu_curr(1) == b && sched_sanity_check() == 0,
+	      "claimed_task_then_runs", "cpu1=%d", cpu_curr(1)->pid);
+}
+
+/* The checker's clock: ticks at one jiffy (a vCPU catching up) count
+ * once, as balancing is due once a jiffy at most. */
+static void test_jiffy_ticks(void)
+{
+	unsigned long before;
+
+	machine(FOUR, NULL);
+	sim_jiffies = 5;
+	tick(2);
+	before = sched_cpu_stat(2)->jiffy_ticks;
+	tick(2);
+	tick(2);
+	sim_jiffies++;
+	tick(2);
+	CHECK(sched_cpu_stat(2)->jiffy_ticks == before + 1 &&
+	      sched_cpu_stat(2)->idle_ticks == 4, "ticks_at_one_jiffy_count_once",
+	      "jiffy_ticks %lu -> %lu, idle_ticks %lu", before,
+	      sched_cpu_stat(2)->jiffy_ticks, sched_cpu_stat(2)->idle_ticks);
 }
 
 static void bad_order(void)
@@ -239,6 +309,8 @@ static void test_stat_line(void)
 
 void test_sanity(void)
 {
+	test_jiffy_ticks();
+	test_checker_claimed_task();
 	sim_verbose = -1;	/* the violations below are on purpose */
 	test_checker_catches();
 	sim_verbose = 0;

@@ -245,6 +245,29 @@ static void test_exec_balance(void)
 	      task_cpu(p), on_node(p));
 }
 
+/* A child exec'ing beside its running parent, the two alone on their
+ * runqueue, goes to the idle node: exec is when a task changes node for
+ * free (2.5.59 kept it beside its parent; sched/README.md says why not). */
+static void test_exec_leaves_running_parent(void)
+{
+	struct task_struct *parent, *child;
+	int dest;
+
+	machine(NUMA2, NULL);
+	parent = spawn(0, 0);
+	child = spawn(0, 0);
+	settle();
+	sim_cpu = task_cpu(child);
+	dest = sched_balance_exec();
+	settle();
+	CHECK(cpu_to_node(dest) == 1 && on_node(child) == 1 &&
+	      on_node(parent) == 0,
+	      "exec_leaves_a_runqueue_of_two_for_an_idle_node",
+	      "dest=%d child cpu=%d node=%d", dest, task_cpu(child),
+	      on_node(child));
+	CHECK(sched_sanity_check() == 0, "exec_leaves_sane", "%s", "");
+}
+
 /* set_cpus_allowed: sleeping, queued and running tasks all end on an
  * allowed CPU; the running one through its CPU's migration thread. */
 static void test_affinity(void)
@@ -364,6 +387,7 @@ void test_smp(void)
 	test_pull_skips_pinned();
 	test_node_balance();
 	test_exec_balance();
+	test_exec_leaves_running_parent();
 	test_affinity();
 	test_active_balance();
 	test_active_balance_numa();
