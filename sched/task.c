@@ -252,8 +252,16 @@ int sched_setscheduler(struct task_struct *p, int policy, int rt_priority)
 		p->prio = MAX_USER_RT_PRIO - 1 - rt_priority;
 	else
 		p->prio = effective_prio(p);
-	/* 2.5.59: a new policy starts in the active array. */
-	requeue_changed(rq, p, array ? rq->active : NULL, old_prio);
+	/*
+	 * A task that becomes real-time runs from the active array (2.5.59
+	 * puts every task there); one that stays SCHED_NORMAL keeps its
+	 * array, as with set_user_nice(). Were every call to requeue it into
+	 * the active array, a task calling sched_setscheduler(SCHED_NORMAL)
+	 * on another one at every tick would keep it from ever expiring, and a
+	 * third task on its runqueue would wait for good.
+	 */
+	requeue_changed(rq, p, array && rt_task(p) ? rq->active : array,
+			old_prio);
 	task_rq_unlock(rq, flags);
 	return 0;
 }

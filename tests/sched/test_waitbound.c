@@ -94,8 +94,34 @@ static void test_bound_stalled_cpu(void)
 	      sim_last_log);
 }
 
+/*
+ * sched_setscheduler(SCHED_NORMAL) on two of the hogs at every tick, from
+ * CPU 1: the third keeps its share. When the call requeued them into the
+ * active array (2.5.59), they never expired and the third, expired, waited
+ * for good; the checker said so.
+ */
+static void test_setscheduler_keeps_third_share(void)
+{
+	unsigned long third = 0, found = 0;
+	int t;
+
+	three_hogs();
+	for (t = 0; t < 3000; t++) {
+		sim_cpu = 1;
+		sched_setscheduler(hogs[0], SCHED_NORMAL, 0);
+		sched_setscheduler(hogs[1], SCHED_NORMAL, 0);
+		advance(1);
+		found += (unsigned long)sched_sanity_check();
+		third += cpu_curr(0) == hogs[2];
+	}
+	CHECK(third >= 800 && !found, "setscheduler_normal_keeps_third_share",
+	      "third ran %lu of 3000 ticks; %lu reports: %s", third, found,
+	      found ? sim_last_log : "");
+}
+
 void test_waitbound(void)
 {
+	test_setscheduler_keeps_third_share();
 	test_bound_quiet();
 	test_bound_catches_requeue();
 	test_bound_stalled_cpu();
