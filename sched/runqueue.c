@@ -369,6 +369,7 @@ void sched_init_idle(struct task_struct *idle)
 	idle->last_run = arch_jiffies();
 	INIT_LIST_HEAD(&idle->migration_list);
 	idle->migrate_dest = -1;
+	idle->migrate_inflight = 0;
 	idle->exec_placing = 0;
 	slot->idle = slot->curr = idle;
 	arch_spin_lock(&tasks_lock);

@@ -151,6 +151,11 @@ struct task_struct {
 	struct list_head migration_list;
 	int migrate_dest;	/* target CPU, -1 when none is pending */
 	int migrate_why;	/* enum sched_move */
+	/* Migration threads that took p off their queue and have not locked
+	 * it again yet (migration.c): each keeps p alive, for its request
+	 * may be served meanwhile by another migrate_now() (an affinity
+	 * change), which clears migrate_dest. */
+	int migrate_inflight;
 
 	/* An exec placement in flight (balance.c, under its exec_lock): p
 	 * counts on runqueue exec_dst, not exec_src, until it first moves. */

@@ -32,6 +32,7 @@ void sched_fork(struct task_struct *parent, struct task_struct *child)
 	INIT_LIST_HEAD(&child->migration_list);
 	child->migrate_dest = -1;
 	child->migrate_why = 0;
+	child->migrate_inflight = 0;
 	child->exec_placing = 0;
 	child->cpu = cpu;
 	child->last_run = arch_jiffies();
@@ -148,7 +149,8 @@ void sched_exit(struct task_struct *p, struct task_struct *parent)
 		task_rq_unlock(rq, flags);
 	}
 	rq = task_rq_lock(p, &flags);
-	SCHED_BUG_ON(p->migrate_dest >= 0 || !list_empty(&p->migration_list),
+	SCHED_BUG_ON(p->migrate_dest >= 0 || p->migrate_inflight ||
+		     !list_empty(&p->migration_list),
 		     "sched_exit of pid %d with a migration request to CPU %d "
 		     "(the reaper did not wait for sched_task_inactive())",
 		     p->pid, p->migrate_dest);
@@ -159,15 +161,17 @@ void sched_exit(struct task_struct *p, struct task_struct *parent)
 }
 
 /*
- * Read under p's runqueue lock: migrate_now() clears migrate_dest under it
- * and touches p no more once it lets go, so a reaper that sees -1 here
- * frees a task no migration thread will read again.
+ * Read under p's runqueue lock: migrate_now() clears migrate_dest and
+ * migrate_inflight under it and touches p no more once it lets go, so a
+ * reaper that sees no request and none in flight here frees a task no
+ * migration thread will read again.
  */
 int sched_task_inactive(struct task_struct *p)
 {
 	unsigned long flags;
 	runqueue_t *rq = task_rq_lock(p, &flags);
-	int inactive = !p->array && !task_running(p) && p->migrate_dest < 0;
+	int inactive = !p->array && !task_running(p) && p->migrate_dest < 0 &&
+		       !p->migrate_inflight;
 
 	task_rq_unlock(rq, flags);
 	return inactive;

@@ -695,10 +695,20 @@ static void print_switch(struct task_struct *prev, struct task_struct *next)
 	       sim_cpu, prev->pid, (long)prev->state, next->pid);
 }
 
-static void print_move(struct task_struct *p, int from, int to, int why)
+/* Every move: an exec'ing task that reached the node it reserved has its
+ * placement done (balance.c's exec_moved()), even if a balancer takes it
+ * on before the next check. */
+static void on_move(struct task_struct *p, int from, int to, int why)
 {
-	printf("#   t=%lu CPU %d: pid %d moves %d -> %d (%s)\n", sim_jiffies,
-	       sim_cpu, p->pid, from, to, sched_move_name[why]);
+	struct ftask *t = ftask_of(p);
+
+	if (F.verbose)
+		printf("#   t=%lu CPU %d: pid %d moves %d -> %d (%s)\n",
+		       sim_jiffies, sim_cpu, p->pid, from, to,
+		       sched_move_name[why]);
+	if (t && t->in_exec &&
+	    F.topo.cpu[to].node == runqueues[p->exec_dst].node)
+		t->exec_arrived = 1;
 }
 
 static void boot(const char *topologies)
@@ -749,7 +759,7 @@ static void boot(const char *topologies)
 	sim_verbose = F.verbose ? 1 : -1;
 	sim_ctx_stall_hook = stall_here;
 	sim_switch_hook = F.verbose ? print_switch : NULL;
-	sim_migrate_hook = F.verbose ? print_move : NULL;
+	sim_migrate_hook = on_move;
 	sched_init(&F.topo, &F.opts);
 	if (F.opts.test_ht && F.topo.ncpus >= 2 && cpu_rq(1)->nr_cpus == 1 &&
 	    cpu_rq(0)->nr_cpus == 1 && F.topo.cpu[0].node == F.topo.cpu[1].node)
