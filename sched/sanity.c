@@ -41,8 +41,9 @@
  *
  *  5. the waiting bound (the O(1) design's promise): once a task of a
  *     runqueue has expired, the arrays switch within the epoch bound below,
- *     so a waiting task runs within it. Derived, stated and exempted at
- *     check_epoch().
+ *     so a waiting task runs within it; and no task goes back from the
+ *     expired array to the active one within an epoch. Derived, stated
+ *     and exempted at check_epoch().
  *
  * Each violation is logged with the state that caused it; the count is
  * returned and accumulated.
@@ -120,7 +121,7 @@ struct epoch {
 static struct epoch epochs[NR_CPUS];
 static unsigned long epoch_serial;
 
-static void epoch_task(runqueue_t *rq, struct task_struct *p);
+static int epoch_task(runqueue_t *rq, struct task_struct *p);
 
 static int test_bit_ul(int nr, const unsigned long *bitmap)
 {
@@ -177,7 +178,7 @@ static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
 			if (p->flags & PF_IDLE)
 				REPORT("idle task pid %d queued on rq %d", p->pid,
 				       rq->id);
-			epoch_task(rq, p);
+			found += epoch_task(rq, p);
 			if (p->rq_bound != !(p->cpus_allowed & ~rq->span))
 				REPORT("pid %d on rq %d: rq_bound %d, allowed %llx, "
 				       "span %llx", p->pid, rq->id, p->rq_bound,
@@ -452,23 +453,38 @@ static void epoch_begin(runqueue_t *rq)
 	e->start = rq_clock(rq);
 }
 
-/* p is queued on rq: its slice counts once per epoch. */
-static void epoch_task(runqueue_t *rq, struct task_struct *p)
+/* p is queued on rq: its slice counts once per epoch. Returns the
+ * violations found. */
+static int epoch_task(runqueue_t *rq, struct task_struct *p)
 {
 	struct epoch *e = &epochs[rq->id];
+	int found = 0;
 
-	if (!e->ts)
-		return;
-	if (rt_task(p)) {
-		e->rt |= !(p->flags & PF_KTHREAD);
-		return;
+	if (!e->ts) {
+		p->sanity_epoch = 0;	/* a runqueue between epochs */
+		return 0;
 	}
-	if (p->sanity_epoch != e->serial) {
-		p->sanity_epoch = e->serial;
+	if (rt_task(p)) {
+		/* Real-time tasks run from the active array; one that turns
+		 * SCHED_NORMAL again stays there. */
+		e->rt |= !(p->flags & PF_KTHREAD);
+		p->sanity_epoch &= ~1UL;
+		return 0;
+	}
+	/* The note is the epoch's serial, doubled, plus 1 while p was last
+	 * seen in the expired array: an expired task waits for the switch,
+	 * and one back in the active array of the same epoch takes a second
+	 * slice, the way to starve the others (issue 14's renice). */
+	if (p->sanity_epoch >> 1 != e->serial) {
 		e->slices += p->time_slice;
 		e->tasks++;
+	} else if ((p->sanity_epoch & 1) && p->array == rq->active) {
+		REPORT("starvation: pid %d went back from the expired to the "
+		       "active array of rq %d in one epoch", p->pid, rq->id);
 	}
+	p->sanity_epoch = e->serial << 1 | (p->array == rq->expired);
 	e->interactive |= task_interactive(p);
+	return found;
 }
 
 /* After the walk: the bound. */

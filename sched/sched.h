@@ -165,7 +165,9 @@ struct task_struct {
 	/* The scheduler's list of every task it knows (tasks lock). */
 	struct list_head tasks;
 	/* The sanity checker's own note (sanity.c, all runqueue locks held):
-	 * the epoch of its runqueue that has counted its slice, 0 none. */
+	 * twice the epoch of its runqueue that has counted its slice, plus 1
+	 * while it sits in that epoch's expired array; 0 none. A move to
+	 * another runqueue clears it (move_queued_task()). */
 	unsigned long sanity_epoch;
 
 	SCHED_ENV_TASK_FIELDS
