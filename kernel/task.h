@@ -10,8 +10,10 @@
  * task_exit() sets TASK_ZOMBIE and schedules for the last time; the CPU
  * that switches away from it frees its address space once it has released
  * the runqueue lock (task_finish_switch, task_drop_dead_mm: D7's prev_mm,
- * nothing may free the page directory a CPU still runs on), and whoever waits for it (waitpid, task_reap) frees the stack
- * and the struct once on_cpu is 0.
+ * nothing may free the page directory a CPU still runs on), and whoever
+ * waits for it (waitpid, task_reap) frees the stack and the struct once
+ * on_cpu is 0 and no migration request for it is in flight
+ * (sched_task_inactive()).
  *
  * Preemption: a task is preempted when it returns to user mode (from an
  * interrupt or a system call) with need_resched set, and at explicit

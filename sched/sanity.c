@@ -26,8 +26,9 @@
  *     inter-node intervals (4 ms) while one waits on another node. Time
  *     here is the idle CPU's own ticks, at distinct jiffies (ticks a vCPU
  *     takes back to back, catching up, share a jiffy and one balance): a
- *     CPU that does not tick cannot balance, and under QEMU's TCG on a loaded host a vCPU may not run
- *     for 100 ms and more while the others count jiffies on. Only tasks
+ *     CPU that does not tick cannot balance, and under QEMU's TCG on a
+ *     loaded host a vCPU may not run for 100 ms and more while the others
+ *     count jiffies on. Only tasks
  *     off a CPU for WAIT_MIN ticks and not promised to a migration thread
  *     count as waiting: a pipe pair on one CPU always has one task just
  *     woken beside it (the sync wakeup queues it for the waker's CPU, and
@@ -37,7 +38,9 @@
  *     picks at its next interrupt return, which a nested interrupt (the
  *     checker's own, on CPU 0), or a vCPU the host does not run, delays;
  *     its clock starts again if it finds nothing. A task such a CPU of its
- *     own runqueue may run is that CPU's, and waits for no other.
+ *     own runqueue may run is that CPU's, and waits for no other. A CPU
+ *     that switched since the last check was not idle all along: its
+ *     clock starts again (the checks may be ticks apart).
  *
  *  5. the waiting bound (the O(1) design's promise): once a task of a
  *     runqueue has expired, the arrays switch within the epoch bound below,
@@ -65,6 +68,9 @@ static unsigned long wasted_reports;	/* of them, wasted-core reports */
 static unsigned long wasted_local_since[NR_CPUS];
 static unsigned long wasted_remote_since[NR_CPUS];
 static char wasted_reported[NR_CPUS];	/* 1 local, 2 remote: said once */
+/* Each CPU's switch count at the last check: a CPU that switched since ran
+ * something (or went idle anew), so it was not idle all along. */
+static unsigned long switches_seen[NR_CPUS];
 
 #define REPORT(fmt, ...)						\
 	do {								\
@@ -525,11 +531,19 @@ static int check_wasted(const cpumask_t *waiting, cpumask_t waiting_all)
 
 	for (cpu = 0; cpu < nr_cpus_online(); cpu++) {
 		unsigned long now = cpu_ticks(cpu);
+		unsigned long sw = READ_ONCE(sched_stats[cpu].switches);
 		int idle = idle_cpu(cpu) && !cpu_curr(cpu)->need_resched;
 		int local, remote;
 		cpumask_t here = sched_opts.balance == SCHED_BALANCE_GLOBAL ?
 				 waiting_all : waiting[cpu_to_node(cpu)];
 
+		/* Idle at two checks is idle in between only if it did not
+		 * switch: the checks may be ticks apart (CPU 0 runs them). */
+		if (sw != switches_seen[cpu]) {
+			switches_seen[cpu] = sw;
+			track_wasted(cpu, 0, &wasted_local_since[cpu], 1, 0, now);
+			track_wasted(cpu, 0, &wasted_remote_since[cpu], 2, 0, now);
+		}
 		local = idle && cpu_isset(cpu, here);
 		remote = idle && !local && cpu_isset(cpu, waiting_all) &&
 			 sched_opts.balance == SCHED_BALANCE_NUMA;
@@ -645,6 +659,7 @@ void sched_sanity_reset(void)
 		epoch_clear(&epochs[cpu]);
 		wasted_local_since[cpu] = wasted_remote_since[cpu] = 0;
 		wasted_reported[cpu] = 0;
+		switches_seen[cpu] = 0;
 	}
 }
 

@@ -223,6 +223,33 @@ static void test_jiffy_ticks(void)
 	      sched_cpu_stat(2)->jiffy_ticks, sched_cpu_stat(2)->idle_ticks);
 }
 
+/* Idle at every check but switching in between (it ran something each
+ * time: the checks are ticks apart) is not a wasted core. */
+static void test_checker_switches_reset(void)
+{
+	int found = 0, i;
+
+	machine(FOUR, NULL);
+	spawn(0, 0);
+	spawn(0, 0);
+	run_schedule(0);
+	for (i = 0; i < 6; i++) {
+		sim_jiffies++;
+		idle_tick_only(3);
+		sched_stats[3].switches += 2;	/* to a task and back */
+		found += sched_sanity_check();
+	}
+	CHECK(found == 0, "checker_resets_clock_of_cpu_that_switched", "%d: %s",
+	      found, found ? sim_last_log : "");
+	for (i = 0; i < 4; i++) {
+		sim_jiffies++;
+		idle_tick_only(3);
+		found += sched_sanity_check();
+	}
+	CHECK(found == 1 && strstr(sim_last_log, "CPU 3"),
+	      "checker_then_catches_it_idle", "%d: %s", found, sim_last_log);
+}
+
 static void bad_order(void)
 {
 	arch_irq_save();
@@ -312,6 +339,7 @@ void test_sanity(void)
 	test_jiffy_ticks();
 	test_checker_claimed_task();
 	sim_verbose = -1;	/* the violations below are on purpose */
+	test_checker_switches_reset();
 	test_checker_catches();
 	sim_verbose = 0;
 	test_lock_rules();
