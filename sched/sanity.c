@@ -85,13 +85,16 @@ static unsigned long switches_seen[NR_CPUS];
  *    expired array and stays there until the switch: it takes at most the
  *    slice it had, once;
  *  - a task joining the active array (wakeup, fork, a move from another
- *    runqueue) brings the slice it has, which only its expiry refills;
+ *    runqueue) brings the slice it has, which only its expiry refills,
+ *    and a child's exit on its first slice adds to (sched_exit()): every
+ *    growth of a slice the checker sees counts too;
  *  - an interactive task goes back to the active array with a new slice,
  *    but only until EXPIRED_STARVING: STARVATION_LIMIT * nr_running + 1
  *    ticks after the first expiry; then it expires too, after at most one
  *    more slice (MAX_TIMESLICE).
  * So the active array drains, and the switch comes, within
- *    B = sum of the slices of the tasks the epoch saw on the runqueue
+ *    B = sum of the slices of the tasks the epoch saw on the runqueue,
+ *        and of every growth of them it saw
  *      + (an interactive task seen ? STARVATION_LIMIT * max nr_running + 1
  *                                   + max nr_running * MAX_TIMESLICE : 0)
  * ticks of running them. A waiting task in the expired array runs in the
@@ -484,7 +487,13 @@ static int epoch_task(runqueue_t *rq, struct task_struct *p)
 	if (p->sanity_epoch >> 1 != e->serial) {
 		e->slices += p->time_slice;
 		e->tasks++;
-	} else if ((p->sanity_epoch & 1) && p->array == rq->active) {
+	} else if (p->time_slice > p->sanity_slice) {
+		/* A refill, or a child's unused first slice (sched_exit()). */
+		e->slices += p->time_slice - p->sanity_slice;
+	}
+	p->sanity_slice = p->time_slice;
+	if (p->sanity_epoch >> 1 == e->serial && (p->sanity_epoch & 1) &&
+	    p->array == rq->active) {
 		REPORT("starvation: pid %d went back from the expired to the "
 		       "active array of rq %d in one epoch", p->pid, rq->id);
 	}

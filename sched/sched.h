@@ -169,6 +169,7 @@ struct task_struct {
 	 * while it sits in that epoch's expired array; 0 none. A move to
 	 * another runqueue clears it (move_queued_task()). */
 	unsigned long sanity_epoch;
+	unsigned int sanity_slice; /* its time_slice at the last check */
 
 	SCHED_ENV_TASK_FIELDS
 };
