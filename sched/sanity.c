@@ -522,7 +522,10 @@ static int check_epoch(runqueue_t *rq)
 	if (e->interactive)
 		bound += STARVATION_LIMIT * e->max_nr + 1 +
 			 e->max_nr * MAX_TIMESLICE;
-	if (now - e->start <= bound || e->reported || !epoch_checked())
+	/* Nobody waits for the switch while the expired array is empty (its
+	 * tasks left it: slept, moved); expired_timestamp stays set. */
+	if (now - e->start <= bound || e->reported || !epoch_checked() ||
+	    !rq->expired->nr_active)
 		return 0;
 	e->reported = 1;
 	REPORT("starvation: rq %d has not switched arrays for %lu of its ticks, "
