@@ -26,6 +26,8 @@ SIM_CFLAGS	:= -Isched/sim $(HCFLAGS) -Itests -DNR_CPUS=$(SIM_NR_CPUS) \
 		   -DMAX_NODES=$(SIM_MAX_NODES)
 SIM_SANITIZE	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=all
+# The seam alone (sched_arch.h), for the programs that drive sched/ by hand.
+SIM_SEAM	:= sched/sim/arch.c sched/sim/ctx.c
 SCHED_TEST_SRCS	:= tests/sched/harness.c $(sort $(wildcard tests/sched/test_*.c))
 
 .PHONY: sim test-sched bench-sched
@@ -43,22 +45,43 @@ $(SIM_OUT)/schedsim-san: $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS) $(SCHED_HDRS
 	$(HOSTCC) $(SIM_CFLAGS) $(SIM_SANITIZE) -o $@ $(SCHED_SRCS) $(SIM_SRCS) \
 		$(SIM_HOST_SRCS)
 
-$(SIM_OUT)/test_sched: $(SCHED_TEST_SRCS) $(SCHED_SRCS) sched/sim/arch.c \
+$(SIM_OUT)/test_sched: $(SCHED_TEST_SRCS) $(SCHED_SRCS) $(SIM_SEAM) \
 		       $(SIM_HOST_SRCS) $(SCHED_HDRS) tests/sched/harness.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(SIM_CFLAGS) -Itests/sched $(SIM_SANITIZE) -o $@ \
-		$(SCHED_TEST_SRCS) $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS)
+		$(SCHED_TEST_SRCS) $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
 
 test-sched: $(SIM_OUT)/test_sched $(SIM_OUT)/schedsim-san
 	@tests/run-suite.sh sched tests/sched/run.sh $(SIM_OUT)
 
 # Benchmarks: no sanitizers, no sanity checker (they would be measured).
 $(SIM_OUT)/bench_schedule: tests/sched/bench_schedule.c tests/sched/harness.c \
-			   $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS) \
+			   $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS) \
 			   $(SCHED_HDRS) tests/sched/harness.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(SIM_CFLAGS) -Itests/sched -o $@ tests/sched/bench_schedule.c \
-		tests/sched/harness.c $(SCHED_SRCS) sched/sim/arch.c $(SIM_HOST_SRCS)
+		tests/sched/harness.c $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
 
 bench-sched: $(SIM_OUT)/bench_schedule $(SIM_OUT)/schedsim
 	@tests/sched/bench.sh $(SIM_OUT)
+
+# The scheduler fuzzer (tests/sched/fuzz.c, README.md): `make fuzz-sched`
+# runs until stopped (FUZZ_SEED= picks the first seed); test-fuzz-sched,
+# in `make test`, a fixed set of runs, then each defect of
+# tests/sched/defects/ put back into a copy of sched/ and found again.
+FUZZ_SEED	?= $(shell date +%s)
+TEST_SUITES	+= test-fuzz-sched
+
+$(SIM_OUT)/fuzz: tests/sched/fuzz.c $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS) \
+		 $(SCHED_HDRS)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(SIM_CFLAGS) $(SIM_SANITIZE) -o $@ tests/sched/fuzz.c \
+		$(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
+
+.PHONY: fuzz-sched test-fuzz-sched
+fuzz-sched: $(SIM_OUT)/fuzz
+	ASAN_OPTIONS=detect_leaks=0 $(SIM_OUT)/fuzz --forever --seed $(FUZZ_SEED)
+
+test-fuzz-sched: $(SIM_OUT)/fuzz
+	@FUZZ_CC="$(HOSTCC)" FUZZ_CFLAGS="$(HCFLAGS) -Itests $(SIM_SANITIZE)" \
+		tests/run-suite.sh fuzz-sched tests/sched/fuzz.sh $(SIM_OUT)

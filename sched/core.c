@@ -54,7 +54,7 @@ int effective_prio(const struct task_struct *p)
  * task goes back to the active array when its slice ends.
  */
 /* 2.5.59 and D7: TASK_INTERACTIVE(p). */
-static int task_interactive(const struct task_struct *p)
+int task_interactive(const struct task_struct *p)
 {
 	int delta = TASK_NICE(p) * (MAX_USER_PRIO * PRIO_BONUS_RATIO / 100) / 40 +
 		    INTERACTIVE_DELTA;

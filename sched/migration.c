@@ -80,7 +80,8 @@ static int choose_allowed_cpu(const struct task_struct *p)
  * runqueue picked it meanwhile), hand the request to that CPU's thread.
  * No lock held on entry.
  */
-static void migrate_now(struct task_struct *p, int dest, enum sched_move why)
+static void migrate_now(struct task_struct *p, int dest, enum sched_move why,
+			int from_queue)
 {
 	struct task_struct *wake = NULL;
 	runqueue_t *src, *dst;
@@ -99,6 +100,8 @@ static void migrate_now(struct task_struct *p, int dest, enum sched_move why)
 	from = task_cpu(p);
 	/* The request is served now (a newer one, queued again, keeps its
 	 * own dest). */
+	if (from_queue)
+		p->migrate_inflight--;	/* p is locked again: ours no more */
 	if (list_empty(&p->migration_list))
 		p->migrate_dest = -1;
 	if (p->state == TASK_ZOMBIE || !list_empty(&p->migration_list))
@@ -169,7 +172,7 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t mask)
 	}
 	task_rq_unlock(rq, flags);
 	if (!running) {
-		migrate_now(p, dest, SCHED_MOVE_AFFINITY);
+		migrate_now(p, dest, SCHED_MOVE_AFFINITY, 0);
 	} else if (wake) {
 		wake_up_process(wake, 0);
 		if (p == current_task())
@@ -415,17 +418,21 @@ void migration_thread_run(void)
 		enum sched_move why = (enum sched_move)p->migrate_why;
 
 		/*
-		 * migrate_dest stays set until migrate_now() holds p's lock.
-		 * That keeps p alive while no lock is held here: a sibling
-		 * may run p meanwhile, and p may exit, but its reaper waits
-		 * for sched_task_inactive(), which says no while migrate_dest
-		 * is set. It also keeps balancers off p (can_migrate()): a
+		 * migrate_inflight keeps p alive while no lock is held here:
+		 * a sibling may run p meanwhile, and p may exit, but its
+		 * reaper waits for sched_task_inactive(), which says no while
+		 * it is set. (migrate_dest alone did not: an affinity change
+		 * serves the request meanwhile with its own migrate_now() and
+		 * clears it; the fuzzer's seed 61 then freed p under this
+		 * thread.) migrate_dest stays set until migrate_now() holds
+		 * p's lock, which keeps balancers off p (can_migrate()): a
 		 * vCPU may stall right here, and a task balancers pass from
 		 * node to node stays out of reach of the request chasing it.
 		 */
 		list_del_init(&p->migration_list);
+		p->migrate_inflight++;
 		arch_spin_unlock(&rq->lock);
-		migrate_now(p, dest, why);
+		migrate_now(p, dest, why, 1);
 		arch_spin_lock(&rq->lock);
 	}
 	/* Asleep, unless a request came while the lock was free: a wakeup

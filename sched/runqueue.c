@@ -321,6 +321,10 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 		      int cpu, enum sched_move why)
 {
 	int from = task_cpu(p);
+	/* Between siblings of one runqueue nothing moves but p->cpu: an
+	 * expired task stays expired (a new turn in the active array per
+	 * affinity change would let one task starve the others). */
+	prio_array_t *array = src == dst ? p->array : dst->active;
 
 	assert_rq_held(src);
 	assert_rq_held(dst);
@@ -330,7 +334,9 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 	bound_leave(p, src);
 	src->nr_running--;
 	p->cpu = cpu;
-	enqueue_task(p, dst->active);
+	if (src != dst)
+		p->sanity_epoch = 0;	/* joins dst afresh (sanity.c) */
+	enqueue_task(p, array);
 	dst->nr_running++;
 	rq_bound_join(p, dst);
 	/* nr_running now says where p is: its exec reservation follows. */
@@ -369,6 +375,7 @@ void sched_init_idle(struct task_struct *idle)
 	idle->last_run = arch_jiffies();
 	INIT_LIST_HEAD(&idle->migration_list);
 	idle->migrate_dest = -1;
+	idle->migrate_inflight = 0;
 	idle->exec_placing = 0;
 	slot->idle = slot->curr = idle;
 	arch_spin_lock(&tasks_lock);

@@ -215,6 +215,9 @@ extern struct list_head all_tasks;
 void activate_task(struct task_struct *p, runqueue_t *rq);
 /* rq (held) has a queued task cpu could run now. */
 int rq_has_work_for(runqueue_t *rq, int cpu);
+/* p earned enough bonus to go back to the active array when its slice
+ * ends (the sanity checker's waiting bound depends on it too). */
+int task_interactive(const struct task_struct *p);
 /* sched_yield() (core.c) requeues the current task with this, under the
  * lock hold of its pick. */
 void yield_requeue(struct task_struct *p, runqueue_t *rq, unsigned long now);

@@ -149,6 +149,11 @@ struct task_struct {
 	struct list_head migration_list;
 	int migrate_dest;	/* target CPU, -1 when none is pending */
 	int migrate_why;	/* enum sched_move */
+	/* Migration threads that took p off their queue and have not locked
+	 * it again yet (migration.c): each keeps p alive, for its request
+	 * may be served meanwhile by another migrate_now() (an affinity
+	 * change), which clears migrate_dest. */
+	int migrate_inflight;
 
 	/* An exec placement in flight (balance.c, under its exec_lock): p
 	 * counts on runqueue exec_dst, not exec_src, until it first moves. */
@@ -157,6 +162,12 @@ struct task_struct {
 
 	/* The scheduler's list of every task it knows (tasks lock). */
 	struct list_head tasks;
+	/* The sanity checker's own note (sanity.c, all runqueue locks held):
+	 * twice the epoch of its runqueue that has counted its slice, plus 1
+	 * while it sits in that epoch's expired array; 0 none. A move to
+	 * another runqueue clears it (move_queued_task()). */
+	unsigned long sanity_epoch;
+	unsigned int sanity_slice; /* its time_slice at the last check */
 
 	SCHED_ENV_TASK_FIELDS
 };

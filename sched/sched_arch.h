@@ -57,7 +57,9 @@ void arch_send_resched_ipi(int cpu);
  * CPU later switches back to prev, and schedule() then releases the lock of
  * the runqueue of the CPU it is on by then. A task that starts for the
  * first time (it never called schedule()) must call schedule_tail() first.
- * The simulator records the switch and returns at once.
+ * The simulator records the switch and returns at once, or, for a task
+ * running on a kernel stack of its own (sched/sim/ctx.h), parks it there
+ * until a CPU switches back to it.
  */
 void arch_context_switch(struct task_struct *prev, struct task_struct *next);
 

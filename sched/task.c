@@ -31,6 +31,7 @@ void sched_fork(struct task_struct *parent, struct task_struct *child)
 	INIT_LIST_HEAD(&child->migration_list);
 	child->migrate_dest = -1;
 	child->migrate_why = 0;
+	child->migrate_inflight = 0;
 	child->exec_placing = 0;
 	child->cpu = cpu;
 	child->last_run = arch_jiffies();
@@ -92,13 +93,15 @@ void wake_up_new_task(struct task_struct *child)
 	rq = task_rq_lock(child, &flags);
 	this_cpu = arch_smp_processor_id();
 	parent = cpu_curr(this_cpu);
-	child->state = TASK_RUNNING;
 	if (!task_allowed(child, task_cpu(child))) {
 		/* Its affinity was narrowed before it ever ran. */
 		child->cpu = first_cpu(child->cpus_allowed);
 		task_rq_unlock(rq, flags);
 		rq = task_rq_lock(child, &flags);
 	}
+	/* Runnable under the lock that queues it: a CPU that looks in
+	 * between (the sanity checker) would see it runnable in no array. */
+	child->state = TASK_RUNNING;
 	/* first_time_slice: forked by the running task (not made by the
 	 * kernel with sched_fork(NULL, ...)). */
 	if (SMART_WAKE_CHILD && child->first_time_slice &&
@@ -146,7 +149,8 @@ void sched_exit(struct task_struct *p, struct task_struct *parent)
 		task_rq_unlock(rq, flags);
 	}
 	rq = task_rq_lock(p, &flags);
-	SCHED_BUG_ON(p->migrate_dest >= 0 || !list_empty(&p->migration_list),
+	SCHED_BUG_ON(p->migrate_dest >= 0 || p->migrate_inflight ||
+		     !list_empty(&p->migration_list),
 		     "sched_exit of pid %d with a migration request to CPU %d "
 		     "(the reaper did not wait for sched_task_inactive())",
 		     p->pid, p->migrate_dest);
@@ -157,15 +161,17 @@ void sched_exit(struct task_struct *p, struct task_struct *parent)
 }
 
 /*
- * Read under p's runqueue lock: migrate_now() clears migrate_dest under it
- * and touches p no more once it lets go, so a reaper that sees -1 here
- * frees a task no migration thread will read again.
+ * Read under p's runqueue lock: migrate_now() clears migrate_dest and
+ * migrate_inflight under it and touches p no more once it lets go, so a
+ * reaper that sees no request and none in flight here frees a task no
+ * migration thread will read again.
  */
 int sched_task_inactive(struct task_struct *p)
 {
 	unsigned long flags;
 	runqueue_t *rq = task_rq_lock(p, &flags);
-	int inactive = !p->array && !task_running(p) && p->migrate_dest < 0;
+	int inactive = !p->array && !task_running(p) && p->migrate_dest < 0 &&
+		       !p->migrate_inflight;
 
 	task_rq_unlock(rq, flags);
 	return inactive;
@@ -250,8 +256,16 @@ int sched_setscheduler(struct task_struct *p, int policy, int rt_priority)
 		p->prio = MAX_USER_RT_PRIO - 1 - rt_priority;
 	else
 		p->prio = effective_prio(p);
-	/* 2.5.59: a new policy starts in the active array. */
-	requeue_changed(rq, p, array ? rq->active : NULL, old_prio);
+	/*
+	 * A task that becomes real-time runs from the active array (2.5.59
+	 * puts every task there); one that stays SCHED_NORMAL keeps its
+	 * array, as with set_user_nice(). Were every call to requeue it into
+	 * the active array, a task calling sched_setscheduler(SCHED_NORMAL)
+	 * on another one at every tick would keep it from ever expiring, and a
+	 * third task on its runqueue would wait for good.
+	 */
+	requeue_changed(rq, p, array && rt_task(p) ? rq->active : array,
+			old_prio);
 	task_rq_unlock(rq, flags);
 	return 0;
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch.h"
+#include "ctx.h"
 
 #define MAX_HELD	(NR_CPUS + 8)
 
@@ -101,6 +102,8 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 				 traced_switch[sim_cpu].next->pid : -1);
 	if (sim_switch_hook)
 		sim_switch_hook(prev, next);
+	/* prev's kernel stack, if it has one in use, parks here (ctx.h). */
+	sim_ctx_switched(prev, next);
 }
 
 /*
@@ -178,6 +181,8 @@ void arch_spin_unlock(arch_spinlock_t *lock)
 	lock->owner = -1;
 	if (sim_unlock_hook)
 		sim_unlock_hook(lock);
+	if (!cpu_state[cpu].nheld)
+		sim_ctx_unlocked();	/* a CPU may stall here (ctx.h) */
 }
 
 void arch_finish_switch(void)
@@ -210,6 +215,11 @@ void arch_irq_restore(unsigned long flags)
 int sim_locks_held(int cpu)
 {
 	return cpu_state[cpu].nheld;
+}
+
+int sim_irqs_off(int cpu)
+{
+	return cpu_state[cpu].irqs_off;
 }
 
 void sim_check_quiescent(const char *after)

@@ -52,5 +52,6 @@ void sim_arch_reset(void);
  * between two operations. */
 void sim_check_quiescent(const char *after);
 int sim_locks_held(int cpu);
+int sim_irqs_off(int cpu);
 
 #endif

@@ -37,12 +37,20 @@
 #include <string.h>
 #include "sim.h"
 #include "shape.h"
+#include "ctx.h"
 
 static struct sim *S;	/* the simulation the seam's hooks report to */
 
 static void op_done(struct sim *s, const char *what)
 {
+	int cpu;
+
 	s->ops++;
+	/* A task whose exec blocked in schedule() goes on where a CPU
+	 * switched back to it (ctx.h). */
+	if (!sim_ctx_active())
+		for (cpu = 0; cpu < s->topo.ncpus; cpu++)
+			sim_ctx_resume_pending(cpu);
 	sim_check_quiescent(what);
 	if (s->sc->check)
 		s->violations += (unsigned long)sched_sanity_check();
@@ -397,6 +405,29 @@ static void exec_snapshot(struct sim *s, const struct sim_task *st)
 	}
 }
 
+/*
+ * exec, on the task's own kernel stack: sched_balance_exec() asks its
+ * migration thread for the move and blocks in schedule() until a CPU runs
+ * it again, as in the kernel; its reservation lasts until then (ctx.h).
+ * The rest of the exec (the image's memory) follows on the CPU it wakes on.
+ */
+static void exec_call(void *arg)
+{
+	struct sim_task *st = arg;
+	struct sim *s = S;
+
+	st->exec_cpu = sched_balance_exec();
+	if (cpu_curr(sim_cpu) != &st->t)
+		arch_sched_panic("exec of pid %d returned on CPU %d, which runs "
+				 "pid %d", st->t.pid, sim_cpu,
+				 cpu_curr(sim_cpu)->pid);
+	op_done(s, "sched_balance_exec");
+	trace(s, "ev=exec pid=%d comm=%s", st->t.pid,
+	      s->sc->tmpl[st->tmpl].name);
+	st->t.node = s->topo.cpu[st->exec_cpu].node;
+	exec_snapshot(s, st);
+}
+
 /* Step 4: the model's action at the end of the current task's tick. */
 static void act(struct sim *s, int cpu)
 {
@@ -416,11 +447,8 @@ static void act(struct sim *s, int cpu)
 		/* exec: placement first, then the new image's memory goes
 		 * to the node chosen. */
 		st->exec_done = 1;
-		st->exec_cpu = sched_balance_exec();
-		op_done(s, "sched_balance_exec");
-		trace(s, "ev=exec pid=%d comm=%s", st->t.pid, tm->name);
-		st->t.node = s->topo.cpu[st->exec_cpu].node;
-		exec_snapshot(s, st);
+		sim_ctx_call(&st->t, exec_call, st);
+		op_done(s, "sched_balance_exec (call)");
 		reschedule(s, cpu);
 		return;
 	}
@@ -723,6 +751,11 @@ void sim_run(struct sim *s)
 
 void sim_free(struct sim *s)
 {
+	int i;
+
+	for (i = 0; i < s->ntasks; i++)	/* an exec still blocked at the end */
+		sim_ctx_forget(&s->tasks[i].t);
+	sim_ctx_reset();
 	free(s->tasks);
 	free(s->rq_dev);
 	s->tasks = NULL;

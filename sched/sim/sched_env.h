@@ -15,7 +15,9 @@ typedef struct {
 	unsigned long taken;	/* times acquired */
 } arch_spinlock_t;
 
-/* The simulator embeds struct task_struct in its own struct sim_task. */
-#define SCHED_ENV_TASK_FIELDS
+/* The simulator embeds struct task_struct in its own struct sim_task; a
+ * task's kernel stack, while one is in use, is ctx.c's (ctx.h). */
+struct sim_ctx;
+#define SCHED_ENV_TASK_FIELDS	struct sim_ctx *sim_ctx;
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "harness.h"
 #include "shape.h"
+#include "ctx.h"
 
 #define POOL	512
 
@@ -84,6 +85,7 @@ void run_schedule(int cpu)
 	sim_cpu = cpu;
 	sim_ipi_pending[cpu] = 0;
 	schedule();
+	sim_ctx_resume_pending(cpu);	/* a task blocked in the kernel */
 	while (cpu_curr(cpu)->flags & PF_KTHREAD) {
 		if (++guard > 100) {
 			printf("Bail out! migration thread loops on CPU %d\n", cpu);
@@ -91,6 +93,7 @@ void run_schedule(int cpu)
 		}
 		migration_thread_run();
 		schedule();
+		sim_ctx_resume_pending(cpu);
 	}
 	sim_check_quiescent("schedule");
 }

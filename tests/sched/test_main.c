@@ -10,6 +10,8 @@ void test_core(void);
 void test_smp(void);
 void test_sanity(void);
 void test_locking(void);
+void test_exec(void);
+void test_waitbound(void);
 
 int main(void)
 {
@@ -17,5 +19,7 @@ int main(void)
 	test_smp();
 	test_sanity();
 	test_locking();
+	test_exec();
+	test_waitbound();
 	return tap_done();
 }
