@@ -142,7 +142,7 @@ wait
 	fi
 	tap cpuinfo_runqueue_2n2c2t $bad
 }
-# The sched domains of an SMT NUMA machine, as QEMU-FACTS.md measured them.
+# The sched domains of an SMT NUMA machine, as Linux 6.1 builds them (docs/qemu.md).
 {
 	bad=0
 	booted smt || bad=1

@@ -4,7 +4,7 @@
  * Built with the host gcc -static and packed alone in the initramfs by
  * sched/linux/initramfs.sh. It mounts proc, sysfs and debugfs, runs the
  * commands it is given, prints their results on the console in the line
- * formats of shared/DESIGN.md, and leaves QEMU through isa-debug-exit with
+ * formats of docs/formats.md, and leaves QEMU through isa-debug-exit with
  * 0 when every command succeeded, 1 otherwise, so that a test learns the
  * result without waiting for a timeout.
  *
