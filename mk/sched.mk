@@ -35,8 +35,17 @@ TEST_SUITES += test-sched
 
 sim: $(SIM_OUT)/schedsim
 
+# sched/ sees only its own folder, include/ and the simulator's (the seam):
+# each file is compiled first with nothing else on its include path, so an
+# #include of an x86, kernel or test header there fails the build, as in
+# the kernel's (mk/kernel.mk).
+SCHED_SIM_ONLY	:= -std=gnu11 -Wall -Wextra -Werror -Isched/sim -Isched -Iinclude \
+		   -DNR_CPUS=$(SIM_NR_CPUS) -DMAX_NODES=$(SIM_MAX_NODES)
+
 $(SIM_OUT)/schedsim: $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS) $(SCHED_HDRS)
 	@mkdir -p $(@D)
+	@for f in $(SCHED_SRCS); do \
+		$(HOSTCC) $(SCHED_SIM_ONLY) -fsyntax-only $$f || exit 1; done
 	$(HOSTCC) $(SIM_CFLAGS) -o $@ $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS)
 
 # The same with the sanitizers, for the tests.
