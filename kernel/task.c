@@ -142,9 +142,9 @@ struct task *task_alloc(const char *name, int node)
 	 * code of an exited process, and TCG keeps its translations of a page
 	 * until a write overlaps them. Until then every store to the page
 	 * takes TCG's self-modifying-code path, and a kernel stack whose
-	 * old code lies below its trap frames stays slow for its whole life:
-	 * measured, every system call of the task 10-17 us instead of 1.3 us
-	 * (bench syscall_null), depending only on which pages it got.
+	 * old code lies below its trap frames stays slow for its whole life,
+	 * each system call several times its cost, depending only on which
+	 * pages it got.
 	 */
 	memset(stack, 0, KSTACK_SIZE);
 	t->kstack = (uintptr_t)stack;

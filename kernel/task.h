@@ -64,7 +64,7 @@
 #define PROC_LIMIT_DEFAULT	1100
 #define PROC_LIMIT_MIN		16		/* init, sh and a pipeline still fit */
 #define PROC_LIMIT_MAX		(MAX_TASKS - 512)
-#define PROC_COST		(32u << 10)	/* bytes per forked child, measured */
+#define PROC_COST		(32u << 10)	/* bytes a forked child costs: task, stacks, tables */
 
 struct mm;
 struct file;

@@ -28,9 +28,8 @@
 #include "uapi/syscall.h"
 
 /*
- * Records per CPU. 4096 x 48 bytes = 192 KiB a CPU (12 MiB on the 64-CPU
- * shape, whose nodes have 128 MiB). At what the ktests measured - a busy
- * CPU records a few hundred events a second (switches at slice ends and
+ * Records per CPU: 4096 x 48 bytes = 192 KiB a CPU. A busy CPU records a
+ * few hundred events a second (switches at slice ends and
  * wakeups; an idle CPU beside pinned tasks one fruitless balance a tick) -
  * that is several seconds of a workload, enough for one shell command.
  */
@@ -38,9 +37,8 @@
 
 /* One event as recorded. The time is the raw TSC, made microseconds at
  * dump time: time_us() per event (a 64-bit multiply and division) would
- * about double the cost of a record (trace_test.c's cost line measured,
- * under TCG, 190-280 TSC cycles for time_us() against 280-340 for a whole
- * record with rdtsc). */
+ * about double the cost of a record under TCG (trace_test.c prints both
+ * costs). */
 struct trace_rec {
 	uint64_t tsc;
 	int32_t pid;		/* p->pid, 0 for no task (balance) */

@@ -92,9 +92,9 @@ typedef struct runqueue {
 	 * p->rq_bound, set when it joins and changed with its affinity).
 	 * Balancing skips a runqueue whose waiting tasks are all bound
 	 * (rq_movable() in balance.c): pulling walks the queue under its
-	 * lock, and a walk over 10 000 pinned hogs, by every idle CPU at
-	 * every tick, held the lock so long that its own CPU hardly ran
-	 * (make bench's O(1) row, traced in bench/notes.md).
+	 * lock, and a walk over thousands of pinned hogs, by every idle CPU
+	 * at every tick, would hold the lock so long that its own CPU hardly
+	 * runs.
 	 */
 	unsigned long nr_bound;
 	/*

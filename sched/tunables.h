@@ -101,11 +101,10 @@
  * Ticks an idle core must see the same kind of imbalance in another node
  * (a core running a task on each thread there, that node with no idle
  * core) before it pushes one over by active balancing: 100 ms. Not in D7,
- * which never pushes across nodes. Without it a parent still running
- * beside its second child (it copies its address space at fork: 48 ms
- * under QEMU with sched_check) lost the child to another node, against
- * "forked tasks stay on their node while it has idle CPUs"; a lasting
- * imbalance still ends within the 1 s smt_spread allows.
+ * which never pushes across nodes (this project's). It outlasts the time
+ * a parent runs beside a new child while it copies its address space at
+ * fork, so that "forked tasks stay on their node while it has idle CPUs"
+ * holds; a lasting imbalance still ends within the 1 s smt_spread allows.
  */
 #define ACTIVE_NODE_DELAY	MS_TO_TICKS(100)
 

@@ -119,10 +119,10 @@ static int allowed_cpu(const struct task_struct *p)
  * two then run in turn on one CPU with a warm cache. Other wakeups, and a
  * sync one whose wakee may not come, look for a CPU with wake_up_cpu().
  * Every wakeup credits the sleep to sleep_avg (activate_task), as 2.5.59
- * does. D7 queued a sync wakee with __activate_task, without the credit:
- * a task woken only through pipes then never earned a bonus, tied the
- * hogs forever at its fork-time priority and waited up to a whole slice
- * behind one (the bench's wakeup tail, bench/notes.md).
+ * does. D7 queues a sync wakee with __activate_task, without the credit:
+ * a task woken only through pipes then never earns a bonus, stays tied
+ * with the hogs at its fork-time priority and waits up to a whole slice
+ * behind one.
  */
 int wake_up_process(struct task_struct *p, int sync)
 {

@@ -28,8 +28,8 @@
  * pinned task may take to move after its mask changed: the move itself
  * needs one (the IPI, the migration thread, the new CPU's schedule);
  * the tick the change came in is partly over; and under TCG on a loaded
- * host each of the two vCPUs waits for the host to run it, which measured
- * 1-3 ticks on 2n2c2t.
+ * host each of the two vCPUs waits for the host to run it, a tick or
+ * more.
  */
 #define AFFINITY_MAX_TICKS	4
 
