@@ -282,9 +282,8 @@ void bench_pipes(void)
  * forked (bench/notes.md, "Wakeup tail", has the traces):
  *  - One sample per wakeup: the sleeper reads every timestamp queued and
  *    keeps the oldest, the write that woke it. The others were written
- *    while it waited for a CPU already; counted, one slow wakeup made up
- *    to 50 slow samples (a traced run: 8 writes queued while the sleeper
- *    waited 30 ms), and filled the 99th percentile.
+ *    while it waited for a CPU already; counted, one slow wakeup would
+ *    make dozens of slow samples and fill the 99th percentile.
  *  - WAKEUP_WARMUP_MS of the same loop, unmeasured, first. An O(1)
  *    scheduler tells a sleeper from a hog by the sleep average, and D7's
  *    is slow to build (MAX_SLEEP_AVG 10 s: a second of sleep per priority

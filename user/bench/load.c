@@ -187,25 +187,24 @@ void bench_balance(void)
  *
  * One pair measures every N, and hogs are added between the rows
  * (1 -> 100 -> 1000 -> 10 000): only N changes from row to row. Under
- * QEMU a process runs in a fast or a slow mode, about 2x apart
- * (bench/notes.md): the rows' medians swing between 11 and 22 us with
- * it, more than with anything N does, and the same pair changes modes
- * between rows too, so the p10 is the steadier figure.
+ * QEMU the host's own speed moves in steps of up to 2x (bench/notes.md,
+ * "Host speed"), more than anything N does, and within a row too, so the
+ * p10 is the steadier figure.
  *
  * The pair must be what an O(1) scheduler calls interactive, or it is
  * measuring something else: a task that is not goes to the expired array
  * when its slice ends and waits there for every active hog's slice. The
  * parent's sleep average is spent by forking (seconds of running), and
- * one round of o1_10000 waited 113 s that way behind 10 000 slices of
- * 10 ms (measured: 6.8 switches a round instead of 2). So before each
+ * a round of o1_10000 would wait that way behind 10 000 slices of 10 ms.
+ * So before each
  * row both sleep O1_SETTLE_MS (the partner blocked in read()): at nice
  * -20 2.5.59 wants 2 s of sleep average for "interactive" (sched/core.c,
  * task_interactive()). Linux runs the same sleeps; they change nothing
  * there.
  *
  * The parent forks from CPU 0 and each hog pins itself to the measured
- * CPU. Forking from the measured CPU itself did not finish 1000 hogs in 15
- * minutes on ours: each fork halves the parent's time slice (2.5.59's
+ * CPU. Forking from the measured CPU itself would take many minutes for
+ * 1000 hogs on ours: each fork halves the parent's time slice (2.5.59's
  * sched_fork), so it expires every few forks and, not interactive, waits
  * on the expired array for every hog's 10 ms slice, a wait that grows
  * with each hog forked.

@@ -97,7 +97,7 @@ static int sysctl_raise(const char *path, long want)
 
 /*
  * Two limits stop Linux short of the O(1) row's 10 000 hogs in the 1 GiB
- * shape (fork says -EAGAIN at 7892 hogs, measured):
+ * shape (fork says -EAGAIN at 7892 hogs):
  *  - kernel.threads-max, sized from memory at boot (1/8 of RAM for 16 KiB
  *    kernel stacks: 7892 tasks in 1 GiB);
  *  - kernel.pid_max, 8192 here (1024 per CPU: the companion kernel's

@@ -190,8 +190,8 @@ static int one_call(struct counts *c)
 		break;
 	case SYS_sched_setaffinity:
 		/* Our own affinity with a real mask only when asked: thousands
-		 * of changes hung the kernel in 1 run of 3 (see the report of
-		 * test-userspace); the bad-pointer and bad-pid paths stay. */
+		 * of changes of it can hang the kernel, a bug not found yet;
+		 * the bad-pointer and bad-pid paths stay. */
 		if ((a[0] == 0 || a[0] == self) && !fuzz_affinity && !bad_ptr(a[2]))
 			a[2] = 0;
 		/* fall through */
