@@ -198,7 +198,8 @@ static void sched_tick(int user)
 		      smp_processor_id(), t->name, (unsigned long)t->kstack,
 		      (unsigned long)(uintptr_t)&t);
 	t->run_ticks++;
-	scheduler_tick(user);
+	(void)user;	/* the timer's; the scheduler keeps no user time */
+	scheduler_tick();
 	task_wake_sleepers();
 }
 

@@ -382,14 +382,13 @@ void sched_yield(void)
  * Called on every CPU at every tick, from the timer interrupt. Charges the
  * running task one tick, and runs the balancing due at this tick.
  */
-void scheduler_tick(int user_tick)
+void scheduler_tick(void)
 {
 	int cpu = arch_smp_processor_id();
 	runqueue_t *rq = cpu_rq(cpu);
 	struct task_struct *p = cpu_curr(cpu);
 	unsigned long now = arch_jiffies(), flags;
 
-	(void)user_tick;
 	if (now != sched_stats[cpu].last_tick_jiffy || !sched_stats[cpu].jiffy_ticks) {
 		sched_stats[cpu].last_tick_jiffy = now;
 		sched_stats[cpu].jiffy_ticks++;

@@ -272,8 +272,10 @@ void schedule(void);
 void schedule_preempt(void);
 /* First thing a new task does (see arch_context_switch). */
 void schedule_tail(void);
-/* Timer interrupt, every tick, on every CPU. */
-void scheduler_tick(int user_tick);
+/* Timer interrupt, every tick, on every CPU. (2.5.59 passes whether the
+ * tick came from user mode, for its time accounting, which this kernel does
+ * not keep.) */
+void scheduler_tick(void);
 
 /* Wake p; sync: the waker is about to sleep (pipes). Returns 1 if p was
  * asleep. From task or interrupt context. */

@@ -733,7 +733,7 @@ void sim_run(struct sim *s)
 		for (cpu = 0; cpu < n; cpu++) {
 			act(s, cpu);
 			sim_cpu = cpu;
-			scheduler_tick(1);
+			scheduler_tick();
 			op_done(s, "scheduler_tick");
 			reschedule(s, cpu);
 		}

@@ -316,7 +316,7 @@ static void do_call(void *v)
 
 	switch (c->op) {
 	case OP_TICK:
-		scheduler_tick(1);
+		scheduler_tick();
 		/* The interrupt's return path. */
 		__attribute__((fallthrough));
 	case OP_PREEMPT:

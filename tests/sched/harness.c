@@ -101,7 +101,7 @@ void run_schedule(int cpu)
 void tick(int cpu)
 {
 	sim_cpu = cpu;
-	scheduler_tick(1);
+	scheduler_tick();
 	sim_check_quiescent("scheduler_tick");
 }
 
