@@ -112,8 +112,10 @@ static unsigned long switches_seen[NR_CPUS];
  *    ever starting (2.5.59 has no bound there either).
  *  - a checker that samples instead of seeing every operation (the
  *    kernel's sched_check, every tick of CPU 0): a task that joins, runs
- *    and leaves between two samples would use a slice B never counted.
- *    The simulator and the fuzzer check after every operation.
+ *    and leaves between two samples would use a slice B never counted, and
+ *    one that sleeps and is woken between two samples comes back into the
+ *    active array without the checker seeing it leave. Both rules hold
+ *    only where every operation is checked: the simulator and the fuzzer.
  */
 struct epoch {
 	unsigned long ts;		/* the expired_timestamp it began with */
@@ -489,7 +491,10 @@ static int epoch_task(runqueue_t *rq, struct task_struct *p)
 	/* The note is the epoch's serial, doubled, plus 1 while p was last
 	 * seen in the expired array: an expired task waits for the switch,
 	 * and one back in the active array of the same epoch takes a second
-	 * slice, the way to starve the others (issue 14's renice). */
+	 * slice, the way to starve the others (a renice that requeues into
+	 * active would). Only a checker that sees every operation can tell:
+	 * between two samples p may have slept (leaving the arrays) and been
+	 * woken into the active array, as every woken task is. */
 	if (p->sanity_epoch >> 1 != e->serial) {
 		e->slices += p->time_slice;
 		e->tasks++;
@@ -498,8 +503,8 @@ static int epoch_task(runqueue_t *rq, struct task_struct *p)
 		e->slices += p->time_slice - p->sanity_slice;
 	}
 	p->sanity_slice = p->time_slice;
-	if (p->sanity_epoch >> 1 == e->serial && (p->sanity_epoch & 1) &&
-	    p->array == rq->active) {
+	if (epoch_checked() && p->sanity_epoch >> 1 == e->serial &&
+	    (p->sanity_epoch & 1) && p->array == rq->active) {
 		REPORT("starvation: pid %d went back from the expired to the "
 		       "active array of rq %d in one epoch", p->pid, rq->id);
 	}

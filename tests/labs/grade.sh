@@ -21,7 +21,7 @@ cd "$tree"
 if ! ${HOSTCC:-gcc} -Isched/sim -std=gnu11 -O1 -g -Wall -Wextra -Iinclude \
 	-Isched -Itests -Itests/sched -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -o "$out" "$here/grade/$src.c" \
-	tests/sched/harness.c sched/*.c sched/sim/arch.c tests/shape.c \
+	tests/sched/harness.c sched/*.c sched/sim/arch.c sched/sim/ctx.c tests/shape.c \
 	lib/topology.c lib/cpumask.c lib/statline.c; then
 	echo "grade: 0 (does not build)"
 	exit 1
