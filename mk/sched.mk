@@ -89,7 +89,7 @@ $(SIM_OUT)/fuzz: tests/sched/fuzz.c $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS) \
 
 .PHONY: fuzz-sched test-fuzz-sched
 fuzz-sched: $(SIM_OUT)/fuzz
-	ASAN_OPTIONS=detect_leaks=0 $(SIM_OUT)/fuzz --forever --seed $(FUZZ_SEED)
+	$(SIM_OUT)/fuzz --forever --seed $(FUZZ_SEED)
 
 test-fuzz-sched: $(SIM_OUT)/fuzz
 	@FUZZ_CC="$(HOSTCC)" FUZZ_CFLAGS="$(HCFLAGS) -Itests $(SIM_SANITIZE)" \

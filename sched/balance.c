@@ -96,12 +96,13 @@ static int busy_tasks_to_move(const runqueue_t *this_rq, long t_nr,
  * How a balance chooses. A busy CPU leaves cache-hot tasks alone (off a
  * CPU for less than CACHE_DECAY_TICKS); an idle CPU takes what it can
  * (D7), except from another node when it only steps in for a node that
- * did not balance itself (then the task must have waited min_age).
+ * did not balance itself (then the task must have waited min_wait).
  */
 struct lb_env {
 	int this_cpu;
 	int idle;
 	unsigned long min_age;	/* ticks since the task left a CPU */
+	unsigned long min_wait;	/* ticks it has waited (task_waited()) */
 	enum sched_move why;
 	int spare_home;		/* leave tasks an idle CPU of their node may run */
 };
@@ -125,6 +126,7 @@ static int can_migrate(const struct task_struct *p, const struct lb_env *env,
 {
 	return !task_running(p) && task_allowed(p, env->this_cpu) &&
 		p->migrate_dest < 0 && ticks_since(now, p->last_run) >= env->min_age &&
+		task_waited(p, now) >= env->min_wait &&
 		!(env->spare_home && task_has_idle_home(p));
 }
 
@@ -389,7 +391,7 @@ static int balance_node(runqueue_t *this_rq, int this_cpu, int idle)
 		 * idle CPU there may take stays near its memory (a forked
 		 * child waits a tick or two while its node's idle CPU, whose
 		 * timer interrupt QEMU delays, comes to it). */
-		env.min_age = IDLE_NODE_REBALANCE_TICK;
+		env.min_wait = IDLE_NODE_REBALANCE_TICK;
 		env.spare_home = 1;
 		moved = __load_balance(this_rq, mask, &env);
 	}

@@ -92,6 +92,7 @@ void activate_task(struct task_struct *p, runqueue_t *rq)
 			p->sleep_avg = MAX_SLEEP_AVG;
 		p->prio = effective_prio(p);
 	}
+	p->last_queued = arch_jiffies();
 	__activate_task(p, rq);
 }
 

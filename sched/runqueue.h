@@ -180,6 +180,20 @@ static inline unsigned long ticks_since(unsigned long now, unsigned long then)
 	return d > 0 ? (unsigned long)d : 0;
 }
 
+/*
+ * Ticks p, queued, has waited for a CPU: since it last left one or since it
+ * was last woken, whichever is later. A task woken a moment ago after a
+ * long sleep has not waited, however long ago it last ran.
+ */
+static inline unsigned long task_waited(const struct task_struct *p,
+					unsigned long now)
+{
+	unsigned long ran = ticks_since(now, p->last_run);
+	unsigned long queued = ticks_since(now, p->last_queued);
+
+	return ran < queued ? ran : queued;
+}
+
 runqueue_t *task_rq_lock(struct task_struct *p, unsigned long *flags);
 void task_rq_unlock(runqueue_t *rq, unsigned long flags);
 void double_rq_lock(runqueue_t *a, runqueue_t *b);

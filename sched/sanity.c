@@ -29,10 +29,13 @@
  *     CPU that does not tick cannot balance, and under QEMU's TCG on a
  *     loaded host a vCPU may not run for 100 ms and more while the others
  *     count jiffies on. Only tasks
- *     off a CPU for WAIT_MIN ticks and not promised to a migration thread
- *     count as waiting: a pipe pair on one CPU always has one task just
- *     woken beside it (the sync wakeup queues it for the waker's CPU, and
- *     the waker sleeps a moment later), a different one at every check.
+ *     that have waited WAIT_MIN ticks, since they last ran or were woken
+ *     (task_waited()), and are not promised to a migration thread count
+ *     as waiting: a pipe pair on one CPU always has one task just woken
+ *     beside it (the sync wakeup queues it for the waker's CPU, and the
+ *     waker sleeps a moment later), and a timer interrupt held off while
+ *     the pipe's lock was taken arrives just after that wakeup, so the
+ *     checker's tick on CPU 0 sees one waking at every check.
  *     An idle CPU whose idle task has need_resched set is not idle but on
  *     its way to pick: a wakeup or a balancer has told it to, and it
  *     picks at its next interrupt return, which a nested interrupt (the
@@ -46,12 +49,12 @@
  *     runqueue has expired, the arrays switch within the epoch bound below,
  *     so a waiting task runs within it; and no task goes back from the
  *     expired array to the active one within an epoch. Derived, stated
- *     and exempted at check_epoch().
+ *     and exempted in sanity_epoch.c.
  *
  * Each violation is logged with the state that caused it; the count is
  * returned and accumulated.
  */
-#include "runqueue.h"
+#include "sanity.h"
 
 /* A walk longer than this is a corrupted (cyclic) list. */
 #define MAX_WALK	(1L << 20)
@@ -68,67 +71,6 @@ static char wasted_reported[NR_CPUS];	/* 1 local, 2 remote: said once */
  * something (or went idle anew), so it was not idle all along. */
 static unsigned long switches_seen[NR_CPUS];
 
-#define REPORT(fmt, ...)						\
-	do {								\
-		found++;						\
-		arch_sched_log("sanity: " fmt, ##__VA_ARGS__);		\
-	} while (0)
-
-/*
- * Invariant 5, the waiting bound. An epoch of a runqueue runs from the
- * first expiry (expired_timestamp set) to the array switch. In it:
- *  - a task that is not interactive and uses up its slice goes to the
- *    expired array and stays there until the switch: it takes at most the
- *    slice it had, once;
- *  - a task joining the active array (wakeup, fork, a move from another
- *    runqueue) brings the slice it has, which only its expiry refills,
- *    and a child's exit on its first slice adds to (sched_exit()): every
- *    growth of a slice the checker sees counts too;
- *  - an interactive task goes back to the active array with a new slice,
- *    but only until EXPIRED_STARVING: STARVATION_LIMIT * nr_running + 1
- *    ticks after the first expiry; then it expires too, after at most one
- *    more slice (MAX_TIMESLICE).
- * So the active array drains, and the switch comes, within
- *    B = sum of the slices of the tasks the epoch saw on the runqueue,
- *        and of every growth of them it saw
- *      + (an interactive task seen ? STARVATION_LIMIT * max nr_running + 1
- *                                   + max nr_running * MAX_TIMESLICE : 0)
- * ticks of running them. A waiting task in the expired array runs in the
- * new epoch's active array; one in the active array runs before it drains.
- *
- * Time is the runqueue's own ticks: the fewest taken by any CPU of it (a
- * stalled CPU takes none, and its tasks wait with good reason). Each tick
- * of a CPU running a task of the active array uses one tick of a slice;
- * a CPU reaches such a task within a tick of its arrival (a resched, or the
- * tick that finds it running an expired task), so B grows by one tick per
- * task and two for the check's own lag.
- *
- * Exempt, each because the design promises nothing there:
- *  - a runqueue while a real-time task is queued on it (other than a
- *    migration thread, which takes no time): SCHED_FIFO runs until it
- *    yields. The epoch's clock starts again after it.
- *  - active tasks before any task expired: interactive tasks that keep
- *    their bonus may keep a worse-priority task waiting without an epoch
- *    ever starting (2.5.59 has no bound there either).
- *  - a checker that samples instead of seeing every operation (the
- *    kernel's sched_check, every tick of CPU 0): a task that joins, runs
- *    and leaves between two samples would use a slice B never counted, and
- *    one that sleeps and is woken between two samples comes back into the
- *    active array without the checker seeing it leave. Both rules hold
- *    only where every operation is checked: the simulator and the fuzzer.
- */
-struct epoch {
-	unsigned long ts;		/* the expired_timestamp it began with */
-	const prio_array_t *active;	/* and its active array */
-	unsigned long serial;		/* tasks it counted say so */
-	unsigned long start;		/* rq_clock() when first seen */
-	unsigned long slices, tasks, max_nr;
-	int interactive, rt, reported;
-};
-static struct epoch epochs[NR_CPUS];
-static unsigned long epoch_serial;
-
-static int epoch_task(runqueue_t *rq, struct task_struct *p);
 
 static int test_bit_ul(int nr, const unsigned long *bitmap)
 {
@@ -196,7 +138,7 @@ static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
 			if (p->flags & PF_IDLE)
 				REPORT("idle task pid %d queued on rq %d", p->pid,
 				       rq->id);
-			found += epoch_task(rq, p);
+			found += sanity_epoch_task(rq, p);
 			if (p->rq_bound != cpus_subset(p->cpus_allowed, rq->span))
 				REPORT("pid %d on rq %d: rq_bound %d, allowed %s, "
 				       "span %s", p->pid, rq->id, p->rq_bound,
@@ -316,14 +258,14 @@ static int claimed(const struct task_struct *p)
 	return 0;
 }
 
-/* p is queued, has been off a CPU for WAIT_MIN ticks, no migration thread
+/* p is queued, has waited WAIT_MIN ticks (task_waited()), no migration thread
  * is about to move it (balancers leave such a task alone: the request's
  * thread owes it a CPU, not the idle ones), and no idle CPU of its
  * runqueue is on its way to pick it. */
 static int waits(const struct task_struct *p)
 {
 	return p->array && !task_running(p) && p->migrate_dest < 0 &&
-	       ticks_since(arch_jiffies(), p->last_run) >= WAIT_MIN &&
+	       task_waited(p, arch_jiffies()) >= WAIT_MIN &&
 	       !claimed(p);
 }
 
@@ -415,136 +357,6 @@ static int track_wasted(int cpu, int wasted, unsigned long *since, int kind,
 		return 0;
 	wasted_reported[cpu] |= (char)kind;
 	return report_wasted(cpu, *since - 1, now, kind == 1);
-}
-
-/* The ticks cpu has taken at distinct jiffies (scheduler_tick() counts
- * them): a balance is due once a jiffy at most, so two ticks delivered
- * back to back at one jiffy give a CPU one chance to balance, not two. */
-static unsigned long cpu_ticks(int cpu)
-{
-	return READ_ONCE(sched_stats[cpu].jiffy_ticks);
-}
-
-/* A runqueue's own time: the fewest ticks any of its CPUs has taken. */
-static unsigned long rq_clock(const runqueue_t *rq)
-{
-	unsigned long min = 0;
-	int idx;
-
-	for_each_sibling(idx, rq) {
-		unsigned long t = cpu_ticks(rq->cpu[idx].cpu);
-
-		if (!idx || t < min)
-			min = t;
-	}
-	return min;
-}
-
-static void epoch_clear(struct epoch *e)
-{
-	static const struct epoch none;
-
-	*e = none;
-}
-
-static int epoch_checked(void)
-{
-	return !sched_opts.sanity_ticks;
-}
-
-/* Before rq's tasks are walked: a new epoch, or none. */
-static void epoch_begin(runqueue_t *rq)
-{
-	struct epoch *e = &epochs[rq->id];
-
-	if (!rq->expired_timestamp) {
-		e->ts = 0;
-		return;
-	}
-	if (e->ts == rq->expired_timestamp && e->active == rq->active)
-		return;
-	epoch_clear(e);
-	e->ts = rq->expired_timestamp;
-	e->active = rq->active;
-	e->serial = ++epoch_serial;
-	e->start = rq_clock(rq);
-}
-
-/* p is queued on rq: its slice counts once per epoch. Returns the
- * violations found. */
-static int epoch_task(runqueue_t *rq, struct task_struct *p)
-{
-	struct epoch *e = &epochs[rq->id];
-	int found = 0;
-
-	if (!e->ts) {
-		p->sanity_epoch = 0;	/* a runqueue between epochs */
-		return 0;
-	}
-	if (rt_task(p)) {
-		/* Real-time tasks run from the active array; one that turns
-		 * SCHED_NORMAL again stays there. */
-		e->rt |= !(p->flags & PF_KTHREAD);
-		p->sanity_epoch &= ~1UL;
-		return 0;
-	}
-	/* The note is the epoch's serial, doubled, plus 1 while p was last
-	 * seen in the expired array: an expired task waits for the switch,
-	 * and one back in the active array of the same epoch takes a second
-	 * slice, the way to starve the others (a renice that requeues into
-	 * active would). Only a checker that sees every operation can tell:
-	 * between two samples p may have slept (leaving the arrays) and been
-	 * woken into the active array, as every woken task is. */
-	if (p->sanity_epoch >> 1 != e->serial) {
-		e->slices += p->time_slice;
-		e->tasks++;
-	} else if (p->time_slice > p->sanity_slice) {
-		/* A refill, or a child's unused first slice (sched_exit()). */
-		e->slices += p->time_slice - p->sanity_slice;
-	}
-	p->sanity_slice = p->time_slice;
-	if (epoch_checked() && p->sanity_epoch >> 1 == e->serial &&
-	    (p->sanity_epoch & 1) && p->array == rq->active) {
-		REPORT("starvation: pid %d went back from the expired to the "
-		       "active array of rq %d in one epoch", p->pid, rq->id);
-	}
-	p->sanity_epoch = e->serial << 1 | (p->array == rq->expired);
-	e->interactive |= task_interactive(p);
-	return found;
-}
-
-/* After the walk: the bound. */
-static int check_epoch(runqueue_t *rq)
-{
-	struct epoch *e = &epochs[rq->id];
-	unsigned long now = rq_clock(rq), bound;
-	int found = 0;
-
-	if (!e->ts)
-		return 0;
-	if (rq->nr_running > e->max_nr)
-		e->max_nr = rq->nr_running;
-	if (e->rt) {
-		e->start = now;
-		e->rt = 0;
-		return 0;
-	}
-	bound = e->slices + e->tasks + 2;
-	if (e->interactive)
-		bound += STARVATION_LIMIT * e->max_nr + 1 +
-			 e->max_nr * MAX_TIMESLICE;
-	/* Nobody waits for the switch while the expired array is empty (its
-	 * tasks left it: slept, moved); expired_timestamp stays set. */
-	if (now - e->start <= bound || e->reported || !epoch_checked() ||
-	    !rq->expired->nr_active)
-		return 0;
-	e->reported = 1;
-	REPORT("starvation: rq %d has not switched arrays for %lu of its ticks, "
-	       "bound %lu (%lu tasks seen, their slices %lu, interactive %d, "
-	       "nr_running %lu, active %d, expired %d)", rq->id, now - e->start,
-	       bound, e->tasks, e->slices, e->interactive, rq->nr_running,
-	       rq->active->nr_active, rq->expired->nr_active);
-	return found;
 }
 
 /* Invariant 4. waiting[n]: CPUs some task waiting on node n may use. */
@@ -659,9 +471,9 @@ int sched_sanity_check(void)
 	arch_spin_lock(&tasks_lock);
 
 	for_each_rq(rq) {
-		epoch_begin(rq);
+		sanity_epoch_begin(rq);
 		found += check_runqueue(rq);
-		found += check_epoch(rq);
+		found += sanity_epoch_check(rq);
 	}
 	found += check_tasks(waiting, &waiting_all);
 	found += check_wasted(waiting, waiting_all);
@@ -680,8 +492,8 @@ void sched_sanity_reset(void)
 
 	total_violations = 0;
 	wasted_reports = 0;
+	sanity_epoch_reset();
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
-		epoch_clear(&epochs[cpu]);
 		wasted_local_since[cpu] = wasted_remote_since[cpu] = 0;
 		wasted_reported[cpu] = 0;
 		switches_seen[cpu] = 0;

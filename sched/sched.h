@@ -124,6 +124,8 @@ struct task_struct {
 				  * time run; the interactivity bonus */
 	unsigned long last_run;	/* tick it last left a CPU (cache heat, and
 				 * the start of a sleep) */
+	unsigned long last_queued; /* tick it last joined a runqueue, woken
+				    * or forked (task_waited()) */
 	unsigned int time_slice; /* ticks left */
 	int first_time_slice;	/* still on the slice it got at fork */
 

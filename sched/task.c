@@ -34,7 +34,7 @@ void sched_fork(struct task_struct *parent, struct task_struct *child)
 	child->migrate_inflight = 0;
 	child->exec_placing = 0;
 	child->cpu = cpu;
-	child->last_run = arch_jiffies();
+	child->last_run = child->last_queued = arch_jiffies();
 
 	if (parent && !(parent->flags & PF_IDLE)) {
 		runqueue_t *rq = task_rq_lock(parent, &flags);

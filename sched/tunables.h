@@ -121,10 +121,10 @@
  * thread's turn). This project's: 2.5.59 asks once. */
 #define EXEC_MOVE_TRIES		3
 
-/* Ticks a queued task must have been off every CPU before the sanity
- * checker counts it as waiting beside an idle CPU (sanity.c, the
- * wasted-core rule): two idle balance intervals, the time an idle CPU
- * needs to look twice. This project's, for its checker. */
+/* Ticks a queued task must have waited (since it last ran or was woken)
+ * before the sanity checker counts it as waiting beside an idle CPU
+ * (sanity.c, the wasted-core rule): two idle balance intervals, the time
+ * an idle CPU needs to look twice. This project's, for its checker. */
 #define WAIT_MIN		(2 * IDLE_REBALANCE_TICK)
 
 /* ---- load arithmetic ---------------------------------------------------- */

@@ -16,7 +16,6 @@ cd "$top"
 : "${FUZZ_CFLAGS:?FUZZ_CFLAGS not set}"
 runs=${FUZZ_RUNS:-30}
 ops=${FUZZ_OPS:-4000}
-export ASAN_OPTIONS=detect_leaks=0
 n=0
 failed=0
 

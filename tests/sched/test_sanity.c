@@ -250,6 +250,41 @@ static void test_checker_switches_reset(void)
 	      "checker_then_catches_it_idle", "%d: %s", found, sim_last_log);
 }
 
+/* A task woken a moment ago has not waited, however long ago it last ran:
+ * a pipe pair on CPU 0 has one just woken at every check when CPU 0's
+ * timer interrupt, held off by the pipe's lock, lands after each wakeup.
+ * Once it has waited WAIT_MIN ticks since its wakeup, it counts. */
+static void test_checker_woken_task(void)
+{
+	struct task_struct *a, *b, *q;
+	int found = 0, i;
+
+	machine(FOUR, NULL);
+	a = spawn(0, 0);
+	b = spawn(0, 0);
+	run_schedule(0);
+	q = cpu_curr(0) == a ? b : a;
+	for (i = 0; i < 6; i++) {
+		sim_jiffies++;
+		idle_tick_only(2);
+		idle_tick_only(3);
+		q->last_run = sim_jiffies - 10;	/* slept 10 ticks ago, */
+		q->last_queued = sim_jiffies;	/* woken this tick */
+		found += sched_sanity_check();
+	}
+	CHECK(found == 0, "checker_ignores_task_just_woken", "%d: %s", found,
+	      found ? sim_last_log : "");
+	for (i = 0; i < 6; i++) {
+		sim_jiffies++;
+		idle_tick_only(2);
+		idle_tick_only(3);
+		found += sched_sanity_check();
+	}
+	CHECK(found == 2 && strstr(sim_last_log, "wasted core"),
+	      "checker_counts_the_wait_from_the_wakeup", "%d: %s", found,
+	      sim_last_log);
+}
+
 static void bad_order(void)
 {
 	arch_irq_save();
@@ -340,6 +375,7 @@ void test_sanity(void)
 	test_checker_claimed_task();
 	sim_verbose = -1;	/* the violations below are on purpose */
 	test_checker_switches_reset();
+	test_checker_woken_task();
 	test_checker_catches();
 	sim_verbose = 0;
 	test_lock_rules();
