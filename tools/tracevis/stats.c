@@ -51,6 +51,22 @@ static int by_edge(const void *a, const void *b)
 	return x->busy - y->busy;	/* ends before samples before starts */
 }
 
+/* A stretch of idling beside a waiting task ended (one of no length, as
+ * between a wakeup and the switch at the same instant, is none). */
+static void stretch(const struct trace *tr, const struct tv_rq *q,
+		    uint64_t from, uint64_t to, uint64_t *us, long *stretches,
+		    long *longs, FILE *f)
+{
+	if (to <= from)
+		return;
+	*us += to - from;
+	(*stretches)++;
+	if (to - from >= LONG_US && ++*longs <= MAX_LONG)
+		fprintf(f, "stats: %s long_stretch core=%d from_ms=%.1f to_ms=%.1f\n",
+			tr->source, q->id, (double)(from - tr->t0) / 1000.0,
+			(double)(to - tr->t0) / 1000.0);
+}
+
 /* Idle-beside-waiting time of runqueue q: a sweep over its length samples
  * and its CPUs' slices. */
 static int rq_idle_wait(const struct trace *tr, const struct tv_rq *q,
@@ -85,19 +101,14 @@ static int rq_idle_wait(const struct trace *tr, const struct tv_rq *q,
 		else
 			len = e[i].len;
 		now = len > busy && busy < ncpu;
-		if (now && !waiting) {
+		if (now && !waiting)
 			since = e[i].t;
-			(*stretches)++;
-		} else if (!now && waiting) {
-			*us += e[i].t - since;
-			if (e[i].t - since >= LONG_US && ++*longs <= MAX_LONG)
-				fprintf(f, "stats: %s long_stretch core=%d from_ms=%.1f "
-					"to_ms=%.1f\n", tr->source, q->id,
-					(double)(since - tr->t0) / 1000.0,
-					(double)(e[i].t - tr->t0) / 1000.0);
-		}
+		else if (!now && waiting)
+			stretch(tr, q, since, e[i].t, us, stretches, longs, f);
 		waiting = now;
 	}
+	if (waiting)
+		stretch(tr, q, since, tr->t1, us, stretches, longs, f);
 	free(e);
 	return 0;
 }
