@@ -21,7 +21,7 @@ TV_OUT		:= $(BUILD)/trace
 TV_LIB_SRCS	:= $(TV_DIR)/input.c $(TV_DIR)/parse_topo.c \
 		   $(TV_DIR)/parse_ours.c $(TV_DIR)/parse_ftrace.c \
 		   $(TV_DIR)/model.c $(TV_DIR)/json.c $(TV_DIR)/svg.c \
-		   $(TV_DIR)/page.c lib/topology.c lib/cpumask.c
+		   $(TV_DIR)/page.c $(TV_DIR)/stats.c lib/topology.c lib/cpumask.c
 TV_HDRS		:= $(TV_DIR)/model.h $(TV_DIR)/writers.h include/topology.h \
 		   include/cpumask.h include/params.h
 TV_CFLAGS	:= $(HCFLAGS) -I$(TV_DIR)

@@ -8,7 +8,8 @@
 #      complaint; the JSON parses (python3 -m json.tool, used only as a JSON
 #      validator), the SVG is well-formed XML (xmllint) and has one lane per
 #      CPU of the shape
-#   3. the hand-written samples and bad input (missing, empty, binary file)
+#   3. the hand-written samples and bad input (missing, empty, binary file),
+#      and --stats on a sample whose numbers are known
 #   4. the HTML page rendered by headless Chromium: the DOM holds both SVGs'
 #      bars, and the screenshot shows every hog's colour and the red of
 #      cross-node migrations (tests/trace/pngcolors.c counts the pixels)
@@ -91,6 +92,20 @@ check_run empty_file 0 'no trace events found' -j "$work/e.json" -s "$work/e.svg
 check_run binary_file 0 'lines' -j "$work/b.json" -s "$work/b.svg" "$vis"
 check_run usage 2 'usage' -j "$work/u.json"
 check_run unwritable 1 'cannot create' -s /nonexistent/dir/x.svg tests/trace/ours-small.txt
+# --stats on a sample whose numbers are known (its two stretches of a
+# thread idling while a task waits on its core: 1-3 ms and 6-7 ms).
+check_run stats_sample 0 '8 events, 2 tasks, 2 CPUs, 1 runqueues' \
+	--stats tests/trace/stats-small.txt
+want="stats: tests/trace/stats-small.txt long_stretch core=0 from_ms=1.0 to_ms=3.0
+stats: tests/trace/stats-small.txt long_stretch core=0 from_ms=6.0 to_ms=7.0
+stats: tests/trace/stats-small.txt idle_beside_waiting_ms=3.0 stretches=2 long_stretches=2
+stats: tests/trace/stats-small.txt hops_in_core=2 hops_across_cores=0
+stats: tests/trace/stats-small.txt comm=hog tasks=2 run_ms=7,4"
+if [ "$(cat "$work/stats_sample.out")" = "$want" ]; then
+	ok stats_numbers
+else
+	notok stats_numbers "got:" "$(cat "$work/stats_sample.out")"
+fi
 why=()
 for f in so sf e b; do
 	[ -f "$work/$f.json" ] && json_ok "$work/$f.json" || why+=("$f.json does not parse")

@@ -1,12 +1,15 @@
 /*
  * tracevis - a scheduler trace turned into pictures.
  *
- *   tracevis [-j OUT.json] [-s OUT.svg] [--title T] [--width PX]
+ *   tracevis [-j OUT.json] [-s OUT.svg] [--stats] [--title T] [--width PX]
  *            [--from MS] [--to MS] [--run N] [--format ours|ftrace] DUMP
- *   tracevis --page OUT.html --left OURS --right LINUX
+ *   tracevis --page OUT.html --left OURS --right LINUX [--stats]
  *            [--title T] [--left-title T] [--right-title T] [--width PX]
  *            [--from MS] [--to MS] [--format ours|ftrace]
  *
+ * --stats: print on stdout the numbers of each trace (stats.c): how long a
+ * CPU idled while a task waited on its core, tasks' moves between CPUs,
+ * and the CPU time of tasks of one name.
  * --run N: a file holding several traces (each begins with its topo:
  * report, as the simulator writes one per shape) is read for the Nth only.
  * --from/--to draw only that window of the SVG timelines (milliseconds
@@ -28,9 +31,9 @@
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: tracevis [-j OUT.json] [-s OUT.svg] [--title T] [--width PX]\n"
+		"usage: tracevis [-j OUT.json] [-s OUT.svg] [--stats] [--title T] [--width PX]\n"
 		"                [--from MS] [--to MS] [--run N] [--format ours|ftrace] DUMP\n"
-		"       tracevis --page OUT.html --left OURS --right LINUX [--title T]\n"
+		"       tracevis --page OUT.html --left OURS --right LINUX [--stats] [--title T]\n"
 		"                [--left-title T] [--right-title T] [--width PX]\n"
 		"                [--from MS] [--to MS] [--format ours|ftrace]\n");
 	return 2;
@@ -105,7 +108,7 @@ int main(int argc, char **argv)
 		   *right = NULL, *in = NULL;
 	static struct trace a, b;
 	struct job j = { .a = &a, .b = &b };
-	int format = TV_FMT_AUTO, i, rc = 0, run = 1;
+	int format = TV_FMT_AUTO, i, rc = 0, run = 1, stats = 0;
 
 	for (i = 1; i < argc; i++) {
 		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -118,6 +121,10 @@ int main(int argc, char **argv)
 			if (in)
 				return usage();
 			in = o;
+			continue;
+		}
+		if (!strcmp(o, "--stats")) {
+			stats = 1;
 			continue;
 		}
 		if (!v)
@@ -166,11 +173,15 @@ int main(int argc, char **argv)
 		if (!j.rtitle)
 			j.rtitle = b.format == TV_FMT_FTRACE ? "Linux" : "this kernel";
 		rc = output(page, do_page, &j);
+		if (stats && (write_stats(&a, stdout) || write_stats(&b, stdout)))
+			rc = -1;
 	} else {
-		if (!in || left || right || (!json && !svg))
+		if (!in || left || right || (!json && !svg && !stats))
 			return usage();
 		if (load(&a, in, format, run))
 			return 2;
+		if (stats && write_stats(&a, stdout))
+			rc = -1;
 		if (json && output(json, do_json, &j))
 			rc = -1;
 		if (svg && output(svg, do_svg, &j))

@@ -37,6 +37,9 @@ int write_page(const struct trace *left, const char *ltitle,
 	       const struct trace *right, const char *rtitle,
 	       const char *title, const struct svg_opts *o, FILE *f);
 
+/* The numbers of a trace, as "stats: SOURCE ..." lines (stats.c). */
+int write_stats(const struct trace *tr, FILE *f);
+
 /* Text made safe for XML/HTML (& < > " ' escaped). */
 void xml_text(FILE *f, const char *s);
 
