@@ -57,10 +57,11 @@ set -e
 # boot of every test goes through here, so no caller can forget the check.
 #
 # LINUX_EXPECT_COMPLAINT (an extended regex): a complaint the caller knows
-# the shape makes Linux print (2n-split's package across two nodes: WARN in
-# topology_sane()). A WARN() comes as one block from "cut here" to "end
-# trace"; a block with a line matching the regex is expected whole, and so
-# is a single line matching it. Anything else still fails the boot.
+# the shape makes Linux print (expect.sh SHAPE prints it: a package across
+# two nodes, WARN in topology_sane()). A WARN() comes as one block from
+# "cut here" to "end trace"; a block with a line matching the regex is
+# expected whole, and so is a single line matching it. Anything else still
+# fails the boot.
 complaints() {
 	tr -d '\r' <"$log" | awk -v expect="${LINUX_EXPECT_COMPLAINT:-}" '
 	function complaint(l) {

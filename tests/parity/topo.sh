@@ -99,36 +99,16 @@ shape_ref() {
 	fi
 }
 
-# split_package FILE: FILE's topo: lines put one package on two nodes.
-split_package() {
-	[ -s "$1" ] && awk '$2 ~ /^cpu=/ {
-		p = n = ""
-		for (i = 3; i <= NF; i++) {
-			if ($i ~ /^package=/) p = substr($i, 9)
-			if ($i ~ /^node=/) n = substr($i, 6)
-		}
-		if ((p in node) && node[p] != n) two = 1
-		node[p] = n
-	} END { exit !two }' "$1"
-}
-
 # Boot both kernels on one shape; files land in $out/<shape>/.
 boot_shape() {
 	local shape=$1 dir=$out/$1 t rc t0 expect
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	t=$(boot_timeout "$shape")
-	if [ $have_expect -eq 1 ]; then
-		"$TOPOEXPECT" -s -f "$top/tests/topologies" "$shape" >"$dir/topoexpect" 2>"$dir/topoexpect.err"
-	fi
 	t0=$EPOCHREALTIME
 	# run.sh fails a boot on any oops, BUG or WARNING but the one a shape
-	# is known to cause: where a package (one LLC under QEMU) has CPUs on
-	# two nodes (2n-split, 8n30c2t's two nodes a socket), Linux warns in
-	# topology_sane() that an LLC sibling is on another node (and ignores
-	# the link). Which shapes do is read from topoexpect's lines.
-	expect=
-	! split_package "$dir/topoexpect" || expect='llc-sibling CPU #[0-9]+ is not on the same node'
+	# is known to cause (sched/linux/expect.sh: a package on two nodes).
+	expect=$("$top/sched/linux/expect.sh" "$shape")
 	BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=${LINUX_TIMEOUT:-$t} \
 		LINUX_EXPECT_COMPLAINT=$expect \
 		"$top/sched/linux/run.sh" "$shape" topo </dev/null >"$dir/linux.log" 2>&1
@@ -136,6 +116,9 @@ boot_shape() {
 	echo "$rc" >"$dir/linux.rc"
 	awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/linux.secs"
 	topo_lines "$dir/linux.log" >"$dir/linux"
+	if [ $have_expect -eq 1 ]; then
+		"$TOPOEXPECT" -s -f "$top/tests/topologies" "$shape" >"$dir/topoexpect" 2>"$dir/topoexpect.err"
+	fi
 	if [ "$(shape_ref "$shape")" = ours ]; then
 		BOOT_TIMEOUT=${user_boot_timeout:-$t} boot_kernel "$dir/ours-boot" "$shape" ktest
 		cp "$dir/ours-boot/serial.log" "$dir/ours.log"
