@@ -28,8 +28,9 @@ shift
 # A shape's own -icount (8n30c2t's) is for our kernel, whose 1000 Hz tick
 # on each of 240 vCPUs swamps the host on its clock. Linux stops at its
 # first AP under -icount, and boots 240 vCPUs on the host clock (MTTCG) in
-# about a minute (bench/notes.md, "Linux 6.1 at 240 CPUs"), so it runs
-# without; LINUX_QEMU_ARGS can still give one (make bench DETERMINISTIC=1).
+# a minute on a quiet host, 3-7 under load (bench/notes.md, "Linux 6.1 at
+# 240 CPUs"), so it runs without; LINUX_QEMU_ARGS can still give one (make
+# bench DETERMINISTIC=1).
 args=$("$top/scripts/topo-args.sh" "$topo" | sed -E 's/(^| )-icount [^ ]+//')
 bzimage=${BZIMAGE:-$("$here/build.sh")}
 initrd=${INITRD:-$("$here/initramfs.sh")}
