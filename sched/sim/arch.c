@@ -17,6 +17,7 @@
 #include <string.h>
 #include "arch.h"
 #include "ctx.h"
+#include "count.h"
 
 #define MAX_HELD	(NR_CPUS + 8)
 
@@ -36,6 +37,9 @@ unsigned long sim_sanity_lines;
 char sim_last_log[512];
 jmp_buf *sim_panic_jmp;
 char sim_last_panic[512];
+/* Counted by count.c (in schedsim) and by the locks below (count.h). */
+struct sim_counts sim_counts;
+int sim_in_tick;
 
 /* The last switch trace event of each CPU, for the check that every
  * context switch is traced once, just before it, naming the right tasks. */
@@ -63,6 +67,8 @@ void sim_arch_reset(void)
 	sim_unlock_hook = NULL;
 	memset(sim_clock_skew, 0, sizeof(sim_clock_skew));
 	sim_ipis_sent = sim_switches = sim_sanity_lines = 0;
+	memset(&sim_counts, 0, sizeof(sim_counts));
+	sim_in_tick = 0;
 	sim_last_log[0] = sim_last_panic[0] = '\0';
 }
 
@@ -163,6 +169,9 @@ void arch_spin_lock(arch_spinlock_t *lock)
 	cpu_state[cpu].held[cpu_state[cpu].nheld++] = lock;
 	lock->owner = cpu;
 	lock->taken++;
+	lock->held_at = sim_counts.scans;
+	if (sim_in_tick && lock->cls == SCHED_LOCK_RQ)
+		sim_counts.rq_locks++;
 }
 
 void arch_spin_unlock(arch_spinlock_t *lock)
@@ -179,6 +188,9 @@ void arch_spin_unlock(arch_spinlock_t *lock)
 		(size_t)(n - i - 1) * sizeof(lock));
 	cpu_state[cpu].nheld--;
 	lock->owner = -1;
+	if (lock->cls == SCHED_LOCK_RQ &&
+	    sim_counts.scans - lock->held_at > sim_counts.hold_max)
+		sim_counts.hold_max = sim_counts.scans - lock->held_at;
 	if (sim_unlock_hook)
 		sim_unlock_hook(lock);
 	if (!cpu_state[cpu].nheld)
