@@ -37,7 +37,7 @@ unsigned long sim_sanity_lines;
 char sim_last_log[512];
 jmp_buf *sim_panic_jmp;
 char sim_last_panic[512];
-/* Counted by count.c (in schedsim) and by the locks below (count.h). */
+/* Counted by count.c, in schedsim only (count.h). */
 struct sim_counts sim_counts;
 int sim_in_tick;
 
@@ -169,9 +169,6 @@ void arch_spin_lock(arch_spinlock_t *lock)
 	cpu_state[cpu].held[cpu_state[cpu].nheld++] = lock;
 	lock->owner = cpu;
 	lock->taken++;
-	lock->held_at = sim_counts.scans;
-	if (sim_in_tick && lock->cls == SCHED_LOCK_RQ)
-		sim_counts.rq_locks++;
 }
 
 void arch_spin_unlock(arch_spinlock_t *lock)
@@ -188,9 +185,6 @@ void arch_spin_unlock(arch_spinlock_t *lock)
 		(size_t)(n - i - 1) * sizeof(lock));
 	cpu_state[cpu].nheld--;
 	lock->owner = -1;
-	if (lock->cls == SCHED_LOCK_RQ &&
-	    sim_counts.scans - lock->held_at > sim_counts.hold_max)
-		sim_counts.hold_max = sim_counts.scans - lock->held_at;
 	if (sim_unlock_hook)
 		sim_unlock_hook(lock);
 	if (!cpu_state[cpu].nheld)

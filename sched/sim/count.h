@@ -1,15 +1,16 @@
 /*
  * count.h - what the scheduler's own code does, counted from outside it.
  *
- * schedsim is linked with --wrap=rq_in_use, --wrap=rebalance_tick and
- * --wrap=active_load_balance (mk/sched.mk): every call of those from
- * another file of sched/ goes through count.c first. for_each_rq calls
- * rq_in_use() once for each runqueue it passes, so its calls are the
- * runqueues the scheduler scans; rebalance_tick() is the balancing a tick
- * does, and active_load_balance() the part of it that looks for a core to
- * push from. The seam's locks (arch.c)
- * count the runqueue locks taken, and how long each is held, in runqueues
- * scanned while it is held. sched/ itself carries no counter.
+ * schedsim (not schedsim-san: mk/sched.mk) is linked with --wrap for
+ * rq_in_use, rebalance_tick, active_load_balance, arch_spin_lock and
+ * arch_spin_unlock: every call of those from another file goes through
+ * count.c first. for_each_rq calls rq_in_use() once for each runqueue it
+ * passes, so its calls are the runqueues the scheduler scans;
+ * rebalance_tick() is the balancing a tick does, and
+ * active_load_balance() the part of it that looks for a core to push
+ * from; the seam's locks give the runqueue locks taken, and how long each
+ * is held, in runqueues scanned while it is held. sched/ itself carries
+ * no counter, and the other programs built on the seam do no counting.
  *
  * The engine says when it is in scheduler_tick(); the counts below are
  * the tick's, the balancing it calls included.
