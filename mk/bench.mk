@@ -5,7 +5,8 @@
 #                       in the simulator, the ablation table), then the
 #                       in-guest rows (user/bench/) on both kernels by
 #                       bench/run.sh; the table on the terminal and in
-#                       bench/results.md, the chart in bench/results.svg
+#                       bench/results.md, the chart in bench/results.svg,
+#                       the simulator's scaling plot in bench/scale.svg
 #   make bench QUICK=1  few rounds, fewer boots; results in build/bench/
 #                       only (never commit a quick run's numbers)
 #   make bench DETERMINISTIC=1 [QUICK=1]
@@ -62,6 +63,7 @@ bench-guest: deps $(BUILD)/kernel.elf $(INITRD) $(BENCH_REPORT) | bench-sched
 	@QUICK=$(QUICK) bench/run.sh $(BENCH_RUN)
 	@$(BENCH_REPORT) $(BENCH_RUN) --md $(BENCH_MD) --svg $(BENCH_SVG) \
 		--notes bench/notes.md --sim $(SIM_OUT)/bench.md
+	@cp $(SIM_OUT)/scale.svg $(dir $(BENCH_SVG))scale.svg
 	@echo "bench: $(BENCH_MD), $(BENCH_SVG) (logs in $(BENCH_RUN)/logs)"
 else
 bench: bench-guest

@@ -55,5 +55,5 @@ lab: deps
 		scripts/qemu.sh $(TOPO) -initrd $(LABS_INITRD)
 
 TEST_SUITES += test-labs
-test-labs: $(BUILD)/kernel.elf $(LABS_INITRD) $(SIM_OUT)/schedsim
+test-labs: $(BUILD)/kernel.elf $(LABS_INITRD) $(SIM_OUT)/schedsim $(TESTS_OUT)/topoexpect
 	@tests/run-suite.sh labs tests/labs/run.sh

@@ -6,8 +6,10 @@
 #                     tests/sched/, with the sanity checker after every
 #                     operation, built with AddressSanitizer and UBSan
 #   bench-sched       (also under `make bench`) instructions per schedule()
-#                     with 1..10000 tasks (callgrind) and the ablation table
-#                     of tests/sched/bench/, into build/sim/bench.md
+#                     with 1..10000 tasks (callgrind), the ablation table
+#                     of tests/sched/bench/ and the scaling table of
+#                     tests/sched/scale/ (8..1024 CPUs, tests/sched/scale.sh),
+#                     into build/sim/bench.md and build/sim/scale.svg
 #
 # The simulator's seam (sched/sim/sched_env.h, arch.c) comes first on the
 # include path, so the kernel's own sched_env.h is never picked up here.
@@ -28,6 +30,11 @@ SIM_SANITIZE	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=all
 # The seam alone (sched_arch.h), for the programs that drive sched/ by hand.
 SIM_SEAM	:= sched/sim/arch.c sched/sim/ctx.c
+# The simulator counts the runqueues the scheduler scans through these
+# (sched/sim/count.h): no counter in sched/ itself.
+SIM_WRAP	:= -Wl,--wrap=rq_in_use -Wl,--wrap=rebalance_tick \
+		   -Wl,--wrap=active_load_balance -Wl,--wrap=arch_spin_lock \
+		   -Wl,--wrap=arch_spin_unlock
 SCHED_TEST_SRCS	:= tests/sched/harness.c $(sort $(wildcard tests/sched/test_*.c))
 
 .PHONY: sim test-sched bench-sched
@@ -46,13 +53,16 @@ $(SIM_OUT)/schedsim: $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS) $(SCHED_HDRS)
 	@mkdir -p $(@D)
 	@for f in $(SCHED_SRCS); do \
 		$(HOSTCC) $(SCHED_SIM_ONLY) -fsyntax-only $$f || exit 1; done
-	$(HOSTCC) $(SIM_CFLAGS) -o $@ $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS)
+	$(HOSTCC) $(SIM_CFLAGS) $(SIM_WRAP) -o $@ $(SCHED_SRCS) $(SIM_SRCS) \
+		$(SIM_HOST_SRCS)
 
-# The same with the sanitizers, for the tests.
+# The same with the sanitizers, for the tests; without the counting
+# (count.c and its wrapping: 4% of the sanitized scenarios' time, in the
+# sanity checker's loops), which test-sched checks on schedsim itself.
 $(SIM_OUT)/schedsim-san: $(SCHED_SRCS) $(SIM_SRCS) $(SIM_HOST_SRCS) $(SCHED_HDRS)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(SIM_CFLAGS) $(SIM_SANITIZE) -o $@ $(SCHED_SRCS) $(SIM_SRCS) \
-		$(SIM_HOST_SRCS)
+	$(HOSTCC) $(SIM_CFLAGS) $(SIM_SANITIZE) -o $@ $(SCHED_SRCS) \
+		$(filter-out sched/sim/count.c,$(SIM_SRCS)) $(SIM_HOST_SRCS)
 
 $(SIM_OUT)/test_sched: $(SCHED_TEST_SRCS) $(SCHED_SRCS) $(SIM_SEAM) \
 		       $(SIM_HOST_SRCS) $(SCHED_HDRS) tests/sched/harness.h
@@ -60,7 +70,7 @@ $(SIM_OUT)/test_sched: $(SCHED_TEST_SRCS) $(SCHED_SRCS) $(SIM_SEAM) \
 	$(HOSTCC) $(SIM_CFLAGS) -Itests/sched $(SIM_SANITIZE) -o $@ \
 		$(SCHED_TEST_SRCS) $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
 
-test-sched: $(SIM_OUT)/test_sched $(SIM_OUT)/schedsim-san
+test-sched: $(SIM_OUT)/test_sched $(SIM_OUT)/schedsim-san $(SIM_OUT)/schedsim
 	@tests/run-suite.sh sched tests/sched/run.sh $(SIM_OUT)
 
 # Benchmarks: no sanitizers, no sanity checker (they would be measured).
@@ -71,7 +81,11 @@ $(SIM_OUT)/bench_schedule: tests/sched/bench_schedule.c tests/sched/harness.c \
 	$(HOSTCC) $(SIM_CFLAGS) -Itests/sched -o $@ tests/sched/bench_schedule.c \
 		tests/sched/harness.c $(SCHED_SRCS) $(SIM_SEAM) $(SIM_HOST_SRCS)
 
-bench-sched: $(SIM_OUT)/bench_schedule $(SIM_OUT)/schedsim
+$(SIM_OUT)/scaletab: tests/sched/scaletab.c
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -o $@ $< -lm
+
+bench-sched: $(SIM_OUT)/bench_schedule $(SIM_OUT)/schedsim $(SIM_OUT)/scaletab
 	@tests/sched/bench.sh $(SIM_OUT)
 
 # The scheduler fuzzer (tests/sched/fuzz.c, README.md): `make fuzz-sched`

@@ -657,3 +657,65 @@ int shape_lookup(const char *file, const char *name, char *args, size_t len,
 		return fail(&c, "%s: no shape '%s'; known:%s", file, name, known);
 	return 0;
 }
+
+/*
+ * A generated shape "NnCcTt" (docs/formats.md): N nodes, each one package
+ * of C cores of T threads, numbered as QEMU numbers CPU indices (thread
+ * fastest, then core, then package), node n = package n. It is the machine
+ * -smp N*C*T,sockets=N,cores=C,threads=T with one -numa node per socket
+ * would give, without QEMU's limits: it may pass NR_CPUS=256 and APIC ID
+ * 254 (the simulator builds with NR_CPUS=1024, MAX_NODES=64). No SLIT:
+ * distances 10/20; each node is given GEN_NODE_MB of memory, which only the
+ * report shows.
+ */
+#define GEN_NODE_MB	1024
+
+int shape_generate(const char *spec, struct topology *t, char *err,
+		   size_t errlen)
+{
+	struct ctx c = { err, errlen };
+	const char *whole = spec;
+	static struct shape s;	/* a few hundred KiB with NR_CPUS=1024 */
+	unsigned long n, co, th;
+	char *end;
+	int i;
+
+	if (errlen)
+		err[0] = '\0';
+	memset(&s, 0, sizeof(s));
+	memset(t, 0, sizeof(*t));
+	n = strtoul(spec, &end, 10);
+	if (end == spec || *end != 'n')
+		goto bad;
+	spec = end + 1;
+	co = strtoul(spec, &end, 10);
+	if (end == spec || *end != 'c')
+		goto bad;
+	spec = end + 1;
+	th = strtoul(spec, &end, 10);
+	if (end == spec || strcmp(end, "t"))
+		goto bad;
+	if (!n || n > MAX_NODES)
+		return fail(&c, "gen: %lu nodes: 1 to MAX_NODES=%d", n, MAX_NODES);
+	if (!co || !th || co > NR_CPUS || th > NR_CPUS ||
+	    n * co * th > NR_CPUS)
+		return fail(&c, "gen: %lu x %lu x %lu CPUs: 1 to NR_CPUS=%d "
+			    "in all", n, co, th, NR_CPUS);
+	s.sockets = (unsigned)n;
+	s.cores = (unsigned)co;
+	s.threads = (unsigned)th;
+	s.cpus = s.maxcpus = (unsigned)(n * co * th);
+	s.nnodes = (int)n;
+	for (i = 0; i < (int)s.cpus; i++)
+		cpu_set(i, s.node[i / (int)(co * th)].cpus);
+	derive_cpus(&s, t);
+	t->nnodes = (int)n;
+	for (i = 0; i < (int)n; i++)
+		t->node_mem_mb[i] = GEN_NODE_MB;
+	topo_default_distances(t);
+	topo_build_maps(t);
+	return 0;
+bad:
+	return fail(&c, "gen: '%s' is not NnCcTt (e.g. 64n8c2t: 64 nodes of "
+		    "8 cores of 2 threads)", whole);
+}

@@ -22,4 +22,10 @@ int shape_lookup(const char *file, const char *name, char *args, size_t len,
  * or -1 with a message in err for arguments it does not understand. */
 int shape_from_args(const char *args, struct topology *t, char *err, size_t errlen);
 
+/* Fill *t from a generated shape "NnCcTt" (docs/formats.md): N nodes of C
+ * cores of T threads, beyond what QEMU can run. Returns 0, or -1 with a
+ * message in err. */
+int shape_generate(const char *spec, struct topology *t, char *err,
+		   size_t errlen);
+
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 #include "arch.h"
 #include "ctx.h"
+#include "count.h"
 
 #define MAX_HELD	(NR_CPUS + 8)
 
@@ -36,6 +37,9 @@ unsigned long sim_sanity_lines;
 char sim_last_log[512];
 jmp_buf *sim_panic_jmp;
 char sim_last_panic[512];
+/* Counted by count.c, in schedsim only (count.h). */
+struct sim_counts sim_counts;
+int sim_in_tick;
 
 /* The last switch trace event of each CPU, for the check that every
  * context switch is traced once, just before it, naming the right tasks. */
@@ -63,6 +67,8 @@ void sim_arch_reset(void)
 	sim_unlock_hook = NULL;
 	memset(sim_clock_skew, 0, sizeof(sim_clock_skew));
 	sim_ipis_sent = sim_switches = sim_sanity_lines = 0;
+	memset(&sim_counts, 0, sizeof(sim_counts));
+	sim_in_tick = 0;
 	sim_last_log[0] = sim_last_panic[0] = '\0';
 }
 

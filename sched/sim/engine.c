@@ -38,6 +38,7 @@
 #include "sim.h"
 #include "shape.h"
 #include "ctx.h"
+#include "count.h"
 
 static struct sim *S;	/* the simulation the seam's hooks report to */
 
@@ -272,7 +273,8 @@ static void spawn_due(struct sim *s)
 
 		if (tm->is_template || tm->at != s->now)
 			continue;
-		for (n = 0; n < tm->count * per_unit(s, tm->count_unit); n++) {
+		for (n = 0; n < tm->count * per_unit(s, tm->count_unit) /
+				tm->count_div; n++) {
 			struct sim_task *st = make_task(s, i, n, NULL);
 
 			sim_cpu = tm->cpu;
@@ -647,11 +649,17 @@ int sim_setup(struct sim *s, const struct scenario *sc, const char *topo,
 	      const char *topologies_file, char *err, size_t errlen)
 {
 	char args[2048];
-	int cpu, i;
+	int cpu, i, generated = 0;
 
 	memset(s, 0, sizeof(*s));
 	s->sc = sc;
-	if (!strncmp(topo, "args:", 5)) {
+	if (!strncmp(topo, "gen:", 4)) {
+		/* A generated shape (docs/formats.md): no QEMU arguments. */
+		if (shape_generate(topo + 4, &s->topo, err, errlen))
+			return -1;
+		snprintf(s->topo_name, sizeof(s->topo_name), "%s", topo + 4);
+		generated = 1;
+	} else if (!strncmp(topo, "args:", 5)) {
 		snprintf(args, sizeof(args), "%s", topo + 5);
 		snprintf(s->topo_name, sizeof(s->topo_name), "custom");
 	} else {
@@ -660,7 +668,7 @@ int sim_setup(struct sim *s, const struct scenario *sc, const char *topo,
 			return -1;
 		snprintf(s->topo_name, sizeof(s->topo_name), "%s", topo);
 	}
-	if (shape_from_args(args, &s->topo, err, errlen))
+	if (!generated && shape_from_args(args, &s->topo, err, errlen))
 		return -1;
 	for (i = 0; i < sc->ntmpl; i++) {
 		if (sc->tmpl[i].cpu >= s->topo.ncpus) {
@@ -716,6 +724,11 @@ void sim_run(struct sim *s)
 	int cpu, n = s->topo.ncpus, i;
 
 	for (s->now = 0; s->now < s->sc->duration;) {
+		if (s->now == s->count_from) {
+			/* The window of --scale opens (count.h). */
+			s->counts_at_start = sim_counts;
+			sim_counts.hold_max = 0;
+		}
 		sim_jiffies = s->now;
 		spawn_due(s);
 		for (cpu = 0; cpu < n; cpu++)
@@ -733,12 +746,16 @@ void sim_run(struct sim *s)
 		for (cpu = 0; cpu < n; cpu++) {
 			act(s, cpu);
 			sim_cpu = cpu;
+			sim_in_tick = 1;
 			scheduler_tick();
+			sim_in_tick = 0;
+			sim_counts.ticks++;
 			op_done(s, "scheduler_tick");
 			reschedule(s, cpu);
 		}
 		reap(s);
 	}
+	s->counts_at_end = sim_counts;
 	/* Close the expired-array waits still open. */
 	for (i = 0; i < s->ntasks; i++) {
 		struct sim_task *st = &s->tasks[i];

@@ -91,3 +91,41 @@ void sim_summary(const struct sim *s, const char *label, FILE *out)
 		s->topo_name, label, work, cpu, wait, moves, cross, idle_wait,
 		exited, s->ntasks, last_exit);
 }
+
+/* x events in window ticks, per simulated second (HZ ticks), rounded. */
+static unsigned long per_s(unsigned long x, unsigned long window)
+{
+	return (unsigned long)(((unsigned long long)x * HZ + window / 2) / window);
+}
+
+int sim_scale(const struct sim *s, unsigned long window, FILE *out)
+{
+	const struct sim_counts *a = &s->counts_at_start, *b = &s->counts_at_end;
+	unsigned long ticks = b->ticks - a->ticks, scans = b->rq_scans - a->rq_scans;
+	unsigned long t;
+	int nrq = 0, i;
+
+	if (!b->balances || !ticks)
+		return -1;
+	for (i = 0; i < s->topo.ncpus; i++)
+		nrq += rq_idx(i) == i;
+	/* Settled: every runqueue within one task per CPU of its fair share
+	 * (rq_dev, engine.c) from tick t to the end of the run. */
+	for (t = s->sc->duration; t > 0 && s->rq_dev[t - 1] <= 1.0f; t--)
+		;
+	fprintf(out, "scale: scenario=%s topo=%s cpus=%d nodes=%d runqueues=%d "
+		"tasks=%d window_ms=%lu rq_scans_per_s=%lu rq_locks_per_s=%lu "
+		"rq_scans_per_cpu_tick=%.1f active_scans_per_cpu_tick=%.1f "
+		"hold_max_scans=%lu settle_ms=",
+		s->sc->name, s->topo_name, s->topo.ncpus, s->topo.nnodes, nrq,
+		s->ntasks, window, per_s(scans, window),
+		per_s(b->rq_locks - a->rq_locks, window),
+		(double)scans / (double)ticks,
+		(double)(b->active_scans - a->active_scans) / (double)ticks,
+		b->hold_max);
+	if (t < s->sc->duration)
+		fprintf(out, "%lu\n", t);
+	else
+		fprintf(out, "none\n");
+	return 0;
+}

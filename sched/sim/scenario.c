@@ -4,7 +4,8 @@
  * One directive a line; `#` starts a comment; values are key=value words.
  *
  *   title TEXT...
- *   topology NAME...           shapes of tests/topologies, or `all`
+ *   topology NAME...           shapes of tests/topologies, or `all`, or
+ *                              gen:NnCcTt (generated: docs/formats.md)
  *   topology args "QEMU ARGS"  a shape given by its QEMU arguments
  *   options share_smt=0|1 test_ht=0|1 balance=numa|node|global check=0|1
  *   duration MS
@@ -23,7 +24,8 @@
  * pause= makes a task sleep that long at its first run (a task that has
  * slept a while starts with a full sleep average: interactive at once).
  * count= and children= may be written NxCPUS or NxCORES: N per CPU, or per
- * core, of the shape run.
+ * core, of the shape run; count= also N/DxCPUS (N/DxCORES): N per D CPUs
+ * (cores), rounded down.
  *
  * Pipe pairs are two task lines of equal count naming each other as
  * partner: task i of one talks to task i of the other, and the line that
@@ -147,6 +149,7 @@ static int parse_task(struct scenario *sc, struct pending *pend, char **w,
 	snprintf(t->name, sizeof(t->name), "%s", w[1]);
 	t->is_template = is_template;
 	t->count = 1;
+	t->count_div = 1;
 	t->child = t->partner = -1;
 	t->policy = SCHED_NORMAL;
 	t->run = 10;
@@ -202,12 +205,18 @@ static int parse_task(struct scenario *sc, struct pending *pend, char **w,
 		if ((!strcmp(k, "count") || !strcmp(k, "children")) &&
 		    (strstr(v, "xCPUS") || strstr(v, "xCORES"))) {
 			int unit = strstr(v, "xCPUS") ? SIM_PER_CPU : SIM_PER_CORE;
+			char *end;
+			long div = 1;
 
-			x = atol(v);
-			if (x < 1 || x > 64)
+			x = strtol(v, &end, 10);
+			if (*end == '/' && !strcmp(k, "count"))
+				div = strtol(end + 1, &end, 10);
+			if (x < 1 || x > 64 || div < 1 || div > 64 ||
+			    *end != 'x')
 				return fail(err, len, sc->path, line, "%s=%s?", k, v);
 			if (!strcmp(k, "count")) {
 				t->count = (int)x;
+				t->count_div = (int)div;
 				t->count_unit = unit;
 			} else {
 				t->children = (int)x;

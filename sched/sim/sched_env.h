@@ -13,6 +13,7 @@ typedef struct {
 	int owner;		/* simulated CPU holding it, -1 when free */
 	int cls;		/* enum sched_lock_class */
 	unsigned long taken;	/* times acquired */
+	unsigned long held_at;	/* sim_counts.scans when taken (count.c) */
 } arch_spinlock_t;
 
 /* The simulator embeds struct task_struct in its own struct sim_task; a

@@ -6,6 +6,7 @@
  *   engine.c    the tick loop, the task models and the cost model
  *   report.c    per-task and per-CPU numbers, the `stat:` lines
  *   expect.c    the scenario's assertions, as TAP lines
+ *   count.c     what the scheduler's code does, counted (count.h)
  *   main.c      the command line
  *
  * Everything is deterministic: CPUs are stepped in a fixed order, IPIs are
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include "runqueue.h"
 #include "arch.h"
+#include "count.h"
 
 #define SIM_MAX_TASKS		4096
 #define SIM_MAX_TMPL		64
@@ -43,6 +45,7 @@ struct sim_tmpl {
 	enum sim_model model;
 	int count;		/* tasks of this line (task lines) */
 	int count_unit;		/* count=NxCPUS or NxCORES: SIM_PER_* */
+	int count_div;		/* count=N/DxCPUS: divided by D (1 otherwise) */
 	int children_unit;	/* children=NxCPUS or NxCORES */
 	int cpu;		/* CPU that creates them */
 	unsigned long at;	/* tick they are created */
@@ -146,6 +149,10 @@ struct sim {
 	/* per task line: nodes of its exec'd tasks when the last one exec'd */
 	int exec_nodes[SIM_MAX_TMPL][MAX_NODES];
 	FILE *trace;		/* `trace:` lines, or NULL */
+	/* The counts of count.h at the tick count_from (set before sim_run;
+	 * 0: from the start) and at the end of the run. */
+	unsigned long count_from;
+	struct sim_counts counts_at_start, counts_at_end;
 };
 
 /* scenario.c */
@@ -166,6 +173,12 @@ void sim_free(struct sim *s);
 void sim_report(const struct sim *s, FILE *out);
 /* One `summary:` line: the totals the ablation table compares. */
 void sim_summary(const struct sim *s, const char *label, FILE *out);
+/* One `scale:` line (docs/formats.md): the counts of count.h over the last
+ * window ticks of the run, per simulated second, and when the runqueues
+ * last came within one task per CPU of their fair share. Returns -1 (and
+ * prints nothing) when the build counted nothing (linked without
+ * count.c's wrapping, mk/sched.mk). */
+int sim_scale(const struct sim *s, unsigned long window, FILE *out);
 
 /* expect.c: TAP lines from *n + 1; returns the number of failures. */
 int sim_expect(const struct sim *s, int *n, FILE *out);

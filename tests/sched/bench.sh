@@ -4,8 +4,10 @@
 #     the O(1) claim: the column should be flat;
 #  2. an ablation table: the workloads of tests/sched/bench/ under four
 #     configurations of the same scheduler, compared by useful work done
-#     (the simulator's cost model), cross-node moves and makespan.
-# Writes OUTDIR/bench.md and prints it.
+#     (the simulator's cost model), cross-node moves and makespan;
+#  3. the scaling table: what the balancers cost from 8 to 1024 CPUs
+#     (tests/sched/scale.sh; docs/lab7-scaling.md), and its plot.
+# Writes OUTDIR/bench.md and OUTDIR/scale.svg and prints the table.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: bench.sh OUTDIR}
@@ -72,5 +74,24 @@ rm -f "$out/bench.failed"
 	}
 	END { for (i = 1; i <= n; i++) print "| " order[i] " |" row[order[i]] }
 	' "$out/bench.summary"
+	echo
+	echo "## Scaling: the 2.5.59 balancers from 8 to 1024 CPUs (simulator)"
+	echo
+	echo "The real sched/ code on generated shapes (docs/formats.md), counted"
+	echo "by the simulator (sched/sim/count.h): runqueues passed by the"
+	echo "scheduler's loops over runqueues, and runqueue locks taken, in the"
+	echo "tick (all of it balancing), per simulated second; the longest hold"
+	echo "of a runqueue lock in runqueues scanned while holding it; the tick"
+	echo "from which every runqueue stays within one task per CPU of its fair"
+	echo "share. Loads (tests/sched/scale/): idle; one hog per two CPUs; two"
+	echo "per CPU; the hogs all forked on CPU 0 at tick 0. Deterministic."
+	echo "docs/lab7-scaling.md reads it."
+	echo
+	if ! tests/sched/scale.sh "$out"; then
+		echo "bench.sh: the scaling table failed" >&2
+		touch "$out/bench.failed"
+	fi
+	echo
+	echo "![Runqueues scanned per CPU per tick against CPUs](scale.svg)"
 } | tee "$md"
 [ ! -e "$out/bench.failed" ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh OUTDIR - the scheduler's test suite: the unit tests, then every
-# scenario of tests/sched/ on the simulator with the sanity checker on.
+# scenario of tests/sched/ on the simulator with the sanity checker on,
+# then the scaling counts and generated shapes (scale_check.sh).
 # Each part prints TAP; this renumbers the lines into one plan. The
 # scenarios' numbers (per-task and per-CPU lines) go to the suite's log.
 set -uo pipefail
@@ -24,6 +25,7 @@ part() {
 	part timeout 120 "$out/test_sched"
 	ASAN_OPTIONS=detect_leaks=0 part timeout 240 "$out/schedsim-san" \
 		--report tests/sched/*.scn
+	part timeout 240 tests/sched/scale_check.sh "$out/schedsim"
 } | awk '
 	/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n " "); print; next }
 	/^1\.\.[0-9]+$/ { next }
