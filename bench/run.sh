@@ -70,7 +70,8 @@ if [ -n "$icount" ]; then
 	# wall-clock bound. Linux boots its APs under -icount thanks to
 	# sched/linux's patch 0005 (bench/notes.md, "Deterministic mode").
 	smp_rounds=${BENCH_SMP_ROUNDS:-1}
-	tmo=$((tmo * 4)) ltmo=$((tmo * 4)) smp_tmo=600 o1_tmo=3600
+	tmo=$((tmo * 4)) smp_tmo=600 o1_tmo=3600
+	ltmo=$tmo
 fi
 tmo=${BENCH_TIMEOUT:-$tmo}
 ltmo=${BENCH_LINUX_TIMEOUT:-$ltmo}
