@@ -804,11 +804,13 @@ static int det_section(FILE *f, const char *whyfile)
 	int met = 0, total = 0, unexplained = 0, disagree = 0, compared = 0;
 	double worst = 0;
 	const char *worst_row = "";
+	const char *rtc = meta_get("rtc");	/* "?" in a run made before -rtc */
+	int has_rtc = rtc[0] && strcmp(rtc, "?");
 
 	fputs(DET_BEGIN, f);
 	fprintf(f, "## Deterministic mode: guest instructions, not the host's clock\n\n"
 		   "Made by `make bench DETERMINISTIC=1%s` (bench/run.sh, bench/report.c) on %s, "
-		   "tree %s, in %s s of wall time%s. Both kernels ran under QEMU's **`-icount %s`** "
+		   "tree %s, in %s s of wall time%s. Both kernels ran under QEMU's **`-icount %s`**%s%s%s "
 		   "(every other option as in the wall-clock table; the whole command lines are "
 		   "below). The guest's clocks (TSC, APIC timer, HPET, PIT) then advance by 2^shift ns "
 		   "per guest instruction executed: with shift=0 a `ns` in this table is one "
@@ -817,7 +819,8 @@ static int det_section(FILE *f, const char *whyfile)
 		   "mode does not see (memory, TLB and cache costs; vCPUs that run at once).\n\n",
 		   !strcmp(meta_get("quick"), "0") ? "" : " QUICK=1", meta_get("date"), meta_get("tree"),
 		   meta_get("seconds"),
-		   have_run2 ? ", twice" : "", meta_get("icount"));
+		   have_run2 ? ", twice" : "", meta_get("icount"),
+		   has_rtc ? " and **`-rtc " : "", has_rtc ? rtc : "", has_rtc ? "`**" : "");
 	fprintf(f, "*In this mode*: **one CPU**, the row's work runs on one CPU while the others "
 		   "halt: the count of the kernel's instructions on its path; **two CPUs in turn**, "
 		   "work handed between CPUs (a pipe, a child, the APs): also what the waiting CPU "

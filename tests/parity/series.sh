@@ -20,6 +20,9 @@
 #         running and exit, and PI-futex boosts of running CFS owners, leave
 #         the kernel sound; the queues follow CPU hotplug (queue= equals the
 #         rq= of /proc/sched_topo after every offline and online)
+#   0005  under QEMU's -icount (the deterministic bench's options), Linux
+#         brings up every CPU of 1n2c2t: the boot CPU's wait for each AP
+#         pauses, which ends its vCPU's turn in QEMU's one-thread round robin
 #   init  a kernel warning logged while the commands run (warn:TEXT) never
 #         lands on the console inside the report: it comes after the
 #         commands as one "init: klog:" line
@@ -28,7 +31,8 @@
 #         fails its boot, and run.sh names exactly that line
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 60; these shapes have at
-# most 8 vCPUs and boot in 3-7 s). Logs: build/parity/series/<boot>.log.
+# most 8 vCPUs and boot in 3-7 s; the -icount boot, 240 by default, took
+# about a minute). Logs: build/parity/series/<boot>.log.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/parity/series
@@ -83,7 +87,7 @@ want() {
 	return $bad
 }
 
-echo "1..18"
+echo "1..19"
 # Two QEMUs at a time at most (the machine has two cores).
 boot smt 2n2c2t "" topo cpuinfo domains smt &
 boot smt-test_ht 2n2c2t test_ht topo domains &
@@ -101,6 +105,12 @@ boot nosmt-test_ht 1n4c "test_ht sched_shared_smt" topo domains smt \
 wait
 # run.sh's check itself: a WARNING logged while the commands run.
 boot complain up "" topo warn:WARNING:run.sh-self-test &
+# 0005: under QEMU's -icount every vCPU runs in one host thread, each until
+# the next timer or a PAUSE/HLT; the boot CPU's wait for an AP must pause.
+# The options are the deterministic bench's (mk/bench.mk, BENCH_ICOUNT).
+icount_args="-icount ${BENCH_ICOUNT:-$(sed -n 's/^BENCH_ICOUNT[[:space:]]*:=[[:space:]]*//p' "$top/mk/bench.mk")}"
+LINUX_QEMU_ARGS="$icount_args" LINUX_TIMEOUT=${LINUX_TIMEOUT:-240} boot icount 1n2c2t "" topo &
+wait
 # 0004: running CFS tasks that make themselves SCHED_FIFO and exit, and
 # PI-futex boosts of a running CFS owner, with the queues on and a load
 # that keeps siblings going idle and pulling.
@@ -380,6 +390,18 @@ done_load() {
 		exit bad
 	}' || bad=1
 	tap shared_smt_hotplug_1n2c2t $bad
+}
+# 0005: Linux brings up every CPU of 1n2c2t under -icount (the bench's
+# deterministic mode) and init finishes.
+{
+	bad=0
+	booted icount || bad=1
+	if ! tr -d '\r' <"$out/icount.log" | grep -aq 'smp: Brought up 1 node, 4 CPUs'; then
+		echo "# no \"smp: Brought up 1 node, 4 CPUs\" under -icount $icount_args; last lines:"
+		tr -d '\r' <"$out/icount.log" | tail -n 3 | sed 's/^/#   | /'
+		bad=1
+	fi
+	tap all_cpus_up_under_icount_1n2c2t $bad
 }
 # run.sh: a boot whose kernel logged a WARNING fails (status 4) although
 # init succeeded, and run.sh names the line: exactly the one init logged.
