@@ -170,6 +170,8 @@ struct task_struct {
 	 * another runqueue clears it (move_queued_task()). */
 	unsigned long sanity_epoch;
 	unsigned int sanity_slice; /* its time_slice at the last check */
+	unsigned long long sanity_curr; /* check serial << 16 | CPU: the last
+					  * check that saw it current, where */
 
 	SCHED_ENV_TASK_FIELDS
 };
