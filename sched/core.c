@@ -391,6 +391,7 @@ void scheduler_tick(void)
 	unsigned long now = arch_jiffies(), flags;
 
 	if (now != sched_stats[cpu].last_tick_jiffy || !sched_stats[cpu].jiffy_ticks) {
+		sched_stats[cpu].prev_tick_jiffy = sched_stats[cpu].last_tick_jiffy;
 		sched_stats[cpu].last_tick_jiffy = now;
 		sched_stats[cpu].jiffy_ticks++;
 	}

@@ -173,7 +173,7 @@ void sched_init(const struct topology *t, const struct sched_options *o)
 		int i;
 
 		s->switches = s->idle_ticks = s->busy_ticks = 0;
-		s->jiffy_ticks = s->last_tick_jiffy = 0;
+		s->jiffy_ticks = s->last_tick_jiffy = s->prev_tick_jiffy = 0;
 		for (i = 0; i < SCHED_MOVE_NR; i++)
 			s->moves_in[i] = 0;
 	}

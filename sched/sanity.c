@@ -35,7 +35,10 @@
  *     beside it (the sync wakeup queues it for the waker's CPU, and the
  *     waker sleeps a moment later), and a timer interrupt held off while
  *     the pipe's lock was taken arrives just after that wakeup, so the
- *     checker's tick on CPU 0 sees one waking at every check.
+ *     checker's tick on CPU 0 sees one waking at every check. And the
+ *     CPU must have looked twice: the task was waiting already at its
+ *     tick before the last (a vCPU the host runs rarely may not have
+ *     ticked since a newer task began to wait).
  *     An idle CPU whose idle task has need_resched set is not idle but on
  *     its way to pick: a wakeup or a balancer has told it to, and it
  *     picks at its next interrupt return, which a nested interrupt (the
@@ -269,7 +272,21 @@ static int waits(const struct task_struct *p)
 	       !claimed(p);
 }
 
-/* One waiting task p of the given node allowed on cpu (for reports). */
+/* cpu has looked at p twice: p was waiting already at cpu's tick before
+ * its last one, so two of cpu's idle balances could have taken it. A task
+ * that began waiting later (cpu's vCPU not run meanwhile, while the
+ * checker's CPU counts jiffies on) is not yet cpu's to have taken. */
+static int looked_twice(const struct task_struct *p, int cpu)
+{
+	unsigned long now = arch_jiffies();
+	unsigned long start = now - task_waited(p, now);
+
+	return ticks_since(READ_ONCE(sched_stats[cpu].prev_tick_jiffy),
+			   start) > 0;
+}
+
+/* One waiting task p of the given node allowed on cpu that cpu has looked
+ * at twice, or NULL. */
 static struct task_struct *a_waiting_task(int cpu, int node)
 {
 	struct list_head *pos;
@@ -278,7 +295,8 @@ static struct task_struct *a_waiting_task(int cpu, int node)
 		struct task_struct *p = list_entry(pos, struct task_struct, tasks);
 
 		if (waits(p) && task_allowed(p, cpu) &&
-		    (node < 0 || task_rq(p)->node == node))
+		    (node < 0 || task_rq(p)->node == node) &&
+		    looked_twice(p, cpu))
 			return p;
 	}
 	return NULL;
@@ -306,9 +324,13 @@ static int report_wasted(int cpu, unsigned long since, unsigned long now,
 	int node = sched_opts.balance == SCHED_BALANCE_GLOBAL || !local ? -1 :
 		   cpu_to_node(cpu);
 	struct task_struct *p = a_waiting_task(cpu, node);
-	const runqueue_t *rq = p ? task_rq(p) : cpu_rq(cpu);
+	const runqueue_t *rq;
 	char cpus[64] = "";
 	int found = 0, idx, len = 0;
+
+	if (!p)
+		return 0;	/* every task it could take came after its look */
+	rq = task_rq(p);
 
 	/* What the CPUs of the waiting task's runqueue run ("*": asked to
 	 * pick again), to tell a slow CPU from a lost request. */
@@ -332,10 +354,9 @@ static int report_wasted(int cpu, unsigned long since, unsigned long now,
 	REPORT("wasted core: CPU %d (node %d) idle for %lu of its ticks while pid %d "
 	       "(allowed %s) waits on rq %d of node %d (nr_running %lu; "
 	       "cpu:pid%s)",
-	       cpu, cpu_to_node(cpu), now - since, p ? p->pid : -1,
-	       list_of(l1, p ? p->cpus_allowed : CPU_MASK_NONE),
-	       p ? task_rq(p)->id : -1, p ? task_rq(p)->node : -1,
-	       p ? task_rq(p)->nr_running : 0UL, cpus);
+	       cpu, cpu_to_node(cpu), now - since, p->pid,
+	       list_of(l1, p->cpus_allowed), rq->id, rq->node, rq->nr_running,
+	       cpus);
 	return found;
 }
 
@@ -344,6 +365,8 @@ static int report_wasted(int cpu, unsigned long since, unsigned long now,
 static int track_wasted(int cpu, int wasted, unsigned long *since, int kind,
 			unsigned long bound, unsigned long now)
 {
+	int found;
+
 	if (!wasted) {
 		*since = 0;
 		wasted_reported[cpu] &= (char)~kind;
@@ -355,8 +378,10 @@ static int track_wasted(int cpu, int wasted, unsigned long *since, int kind,
 	}
 	if (now + 1 - *since <= bound || (wasted_reported[cpu] & kind))
 		return 0;
-	wasted_reported[cpu] |= (char)kind;
-	return report_wasted(cpu, *since - 1, now, kind == 1);
+	found = report_wasted(cpu, *since - 1, now, kind == 1);
+	if (found)
+		wasted_reported[cpu] |= (char)kind;
+	return found;
 }
 
 /* Invariant 4. waiting[n]: CPUs some task waiting on node n may use. */

@@ -333,6 +333,7 @@ struct sched_cpu_stat {
 	 * vCPU catches up, share a jiffy). The sanity checker's clock. */
 	unsigned long jiffy_ticks;
 	unsigned long last_tick_jiffy;
+	unsigned long prev_tick_jiffy;	/* the jiffy of the tick before */
 };
 const struct sched_cpu_stat *sched_cpu_stat(int cpu);
 /* "stat: cpu=3 switches=N exec_moves=N node_moves_in=N local_moves_in=N

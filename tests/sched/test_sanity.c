@@ -46,6 +46,8 @@ static void idle_tick_only(int cpu)
 {
 	sched_stats[cpu].idle_ticks++;
 	sched_stats[cpu].jiffy_ticks++;
+	sched_stats[cpu].prev_tick_jiffy = sched_stats[cpu].last_tick_jiffy;
+	sched_stats[cpu].last_tick_jiffy = sim_jiffies;
 }
 
 static void lock(runqueue_t *rq)
@@ -285,6 +287,33 @@ static void test_checker_woken_task(void)
 	      sim_last_log);
 }
 
+/* An idle CPU is not blamed for a task that began waiting after its
+ * previous tick: it has not looked twice. Its vCPU runs one tick in three
+ * jiffies here, and each time the waiting task is a newer one (a pipe
+ * pair of the soak, woken again and again while the host runs CPU 2
+ * rarely). */
+static void test_checker_task_after_look(void)
+{
+	struct task_struct *a, *b, *q;
+	int found = 0, i;
+
+	machine(FOUR, NULL);
+	a = spawn(0, 0);
+	b = spawn(0, 0);
+	run_schedule(0);
+	q = cpu_curr(0) == a ? b : a;
+	for (i = 0; i < 6; i++) {
+		sim_jiffies++;
+		idle_tick_only(2);
+		q->last_run = sim_jiffies - 10;
+		q->last_queued = sim_jiffies + 1;	/* woken after the tick */
+		sim_jiffies += 3;			/* CPU 2 not run */
+		found += sched_sanity_check();
+	}
+	CHECK(found == 0, "checker_ignores_task_newer_than_two_looks", "%d: %s",
+	      found, found ? sim_last_log : "");
+}
+
 static void bad_order(void)
 {
 	arch_irq_save();
@@ -376,6 +405,7 @@ void test_sanity(void)
 	sim_verbose = -1;	/* the violations below are on purpose */
 	test_checker_switches_reset();
 	test_checker_woken_task();
+	test_checker_task_after_look();
 	test_checker_catches();
 	sim_verbose = 0;
 	test_lock_rules();
