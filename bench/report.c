@@ -487,9 +487,33 @@ static void o1_host(FILE *f, int md, int no, int nl)
 			h[0], h[1]);
 }
 
+/* Row i of both kernels as table cells: ours, Linux's, their ratio ("-"
+ * when one is missing). 0 when neither kernel has the row. */
+struct cells {
+	char a[96], b[96], rs[16];
+	double ratio;
+	int have;
+};
+
+static int row_cells(int i, struct cells *c)
+{
+	double va = 0, vb = 0;
+	int colon = strchr(defs[i].name, ':') != NULL;
+	const struct row *ra = find(&os, defs[i].name, &va);
+	const struct row *rb = find(&lx, defs[i].name, &vb);
+
+	if (!ra && !rb)
+		return 0;
+	cell(c->a, sizeof(c->a), ra, va, colon);
+	cell(c->b, sizeof(c->b), rb, vb, colon);
+	c->ratio = ratio_of(defs[i].name, &c->have);
+	snprintf(c->rs, sizeof(c->rs), c->have ? "%.2f" : "-", c->ratio);
+	return 1;
+}
+
 static void table(FILE *f, int md)
 {
-	char a[96], b[96], rs[16], hs[16];
+	char hs[16];
 	int met = 0, total = 0;
 
 	if (md)
@@ -499,28 +523,22 @@ static void table(FILE *f, int md)
 		fprintf(f, "%-15s %-28s %-28s %8s  %-9s %s\n", "row", "ours median (min..max)",
 			"Linux median (min..max)", "ratio", "goal met?", "host");
 	for (int i = 0; i < NDEFS; i++) {
-		double va = 0, vb = 0, ratio;
-		int colon = strchr(defs[i].name, ':') != NULL, have;
-		const struct row *ra = find(&os, defs[i].name, &va);
-		const struct row *rb = find(&lx, defs[i].name, &vb);
+		struct cells c;
 		const char *g;
 
-		if (!ra && !rb)
+		if (!row_cells(i, &c))
 			continue;
-		cell(a, sizeof(a), ra, va, colon);
-		cell(b, sizeof(b), rb, vb, colon);
-		ratio = ratio_of(defs[i].name, &have);
-		snprintf(rs, sizeof(rs), have ? "%.2f" : "-", ratio);
 		snprintf(hs, sizeof(hs), host_of(defs[i].name) > 0 ? "%.2f" : "-",
 			 host_of(defs[i].name));
-		g = goal(defs[i].name, ratio, have);
-		total += have;
-		met += have && !strcmp(g, "yes");
+		g = goal(defs[i].name, c.ratio, c.have);
+		total += c.have;
+		met += c.have && !strcmp(g, "yes");
 		if (md)
 			fprintf(f, "| `%s` | %s | %s | %s | %s | %s | %s |\n", defs[i].name,
-				defs[i].what, a, b, rs, g, hs);
+				defs[i].what, c.a, c.b, c.rs, g, hs);
 		else
-			fprintf(f, "%-15s %-28s %-28s %8s  %-9s %s\n", defs[i].name, a, b, rs, g, hs);
+			fprintf(f, "%-15s %-28s %-28s %8s  %-9s %s\n", defs[i].name, c.a, c.b,
+				c.rs, g, hs);
 	}
 	{
 		int no, nl;
@@ -800,7 +818,7 @@ static char *why_of(const char *whyfile, const char *name)
  * where ours is not faster and whyfile has no entry. */
 static int det_section(FILE *f, const char *whyfile)
 {
-	char a[96], b[96], rs[16], ds[32];
+	char ds[32];
 	int met = 0, total = 0, unexplained = 0, disagree = 0, compared = 0;
 	double worst = 0;
 	const char *worst_row = "";
@@ -831,17 +849,11 @@ static int det_section(FILE *f, const char *whyfile)
 	fprintf(f, "| row | what | in this mode | ours | Linux 6.1 | ours/Linux | two runs differ by |\n"
 		   "|---|---|---|---:|---:|---:|---:|\n");
 	for (int i = 0; i < NDEFS; i++) {
-		double va = 0, vb = 0, ratio, d;
-		int colon = strchr(defs[i].name, ':') != NULL, have;
-		const struct row *ra = find(&os, defs[i].name, &va);
-		const struct row *rb = find(&lx, defs[i].name, &vb);
+		struct cells c;
+		double d;
 
-		if (!ra && !rb)
+		if (!row_cells(i, &c))
 			continue;
-		cell(a, sizeof(a), ra, va, colon);
-		cell(b, sizeof(b), rb, vb, colon);
-		ratio = ratio_of(defs[i].name, &have);
-		snprintf(rs, sizeof(rs), have ? "%.2f" : "-", ratio);
 		d = have_run2 ? diff_both(defs[i].name) : -1;
 		if (d >= 0) {
 			snprintf(ds, sizeof(ds), "%.2f%%", d * 100);
@@ -853,10 +865,10 @@ static int det_section(FILE *f, const char *whyfile)
 			}
 		} else
 			snprintf(ds, sizeof(ds), "-");
-		total += have;
-		met += have && ratio < 1.0;
+		total += c.have;
+		met += c.have && c.ratio < 1.0;
 		fprintf(f, "| `%s` | %s | %s | %s | %s | %s | %s |\n", defs[i].name, defs[i].what,
-			det_kind_text[defs[i].det], a, b, rs, ds);
+			det_kind_text[defs[i].det], c.a, c.b, c.rs, ds);
 	}
 	fprintf(f, "\nRows faster than Linux: %d of %d compared", met, total);
 	{

@@ -81,7 +81,8 @@ static int expired_starving(const runqueue_t *rq, unsigned long now)
  */
 void activate_task(struct task_struct *p, runqueue_t *rq)
 {
-	unsigned long sleep_time = ticks_since(arch_jiffies(), p->last_run);
+	unsigned long now = arch_jiffies();
+	unsigned long sleep_time = ticks_since(now, p->last_run);
 
 	assert_rq_held(rq);
 	if (!rt_task(p) && sleep_time) {
@@ -92,7 +93,7 @@ void activate_task(struct task_struct *p, runqueue_t *rq)
 			p->sleep_avg = MAX_SLEEP_AVG;
 		p->prio = effective_prio(p);
 	}
-	p->last_queued = arch_jiffies();
+	p->last_queued = now;
 	__activate_task(p, rq);
 }
 

@@ -169,6 +169,27 @@ static int sanity_end(struct ktest_ctx *t)
 	return 0;
 }
 
+/* Each CPU's tick count now, for cpus_short_of(). */
+static void ticks_mark(uint32_t *tk0)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < ncpus(); cpu++)
+		tk0[cpu] = cpu_data(cpu)->ticks;
+}
+
+/* CPUs that have taken fewer than ticks ticks since ticks_mark(tk0): a
+ * vCPU the host runs little has had fewer chances to balance, and a test
+ * that waits for the balancers waits for their ticks, not for time. */
+static int cpus_short_of(const uint32_t *tk0, uint32_t ticks)
+{
+	int cpu, slow = 0;
+
+	for (cpu = 0; cpu < ncpus(); cpu++)
+		slow += cpu_data(cpu)->ticks - tk0[cpu] < ticks;
+	return slow;
+}
+
 /*
  * smt_spread: as many hogs as cores spread to one per core (D7's point:
  * two hogs on the two threads of one core while another core idles is
@@ -197,11 +218,10 @@ KTEST(smt_spread)
 	h = hogs_create(n);
 	if (!h)
 		return ktest_fail(t, "no memory for %d hogs", n);
-	for (cpu = 0; cpu < ncpus(); cpu++)
-		tk0[cpu] = cpu_data(cpu)->ticks;
+	ticks_mark(tk0);
 	hogs_start(h, n);
 	for (;;) {
-		int ok = 1, len = 0, slow = 0;
+		int ok = 1, len = 0, slow;
 
 		/* By the CPU each hog is on (running or queued there): the
 		 * ktest thread itself runs on CPU 0 whenever it looks. */
@@ -213,8 +233,7 @@ KTEST(smt_spread)
 				ok = 0;
 		if (ok)
 			break;
-		for (cpu = 0; cpu < ncpus(); cpu++)
-			slow += cpu_data(cpu)->ticks - tk0[cpu] < HZ;
+		slow = cpus_short_of(tk0, HZ);
 		if (!slow || jiffies_64() > deadline) {
 			for (cpu = 0; cpu < ncpus() && len < (int)sizeof(got) - 8; cpu++)
 				if (core_of(cpu) == cpu)
@@ -262,11 +281,10 @@ KTEST(overload)
 		return ktest_fail(t, "no memory for %d hogs", n);
 	t0 = jiffies_64();
 	deadline = t0 + 30 * HZ;
-	for (cpu = 0; cpu < ncpus(); cpu++)
-		tk0[cpu] = cpu_data(cpu)->ticks;
+	ticks_mark(tk0);
 	hogs_start(h, n);
 	for (;;) {
-		int lo = 1 << 30, hi = -1, len = 0, slow = 0;
+		int lo = 1 << 30, hi = -1, len = 0, slow;
 
 		memset(per_rq, 0, sizeof(per_rq));
 		for (i = 0; i < n; i++)
@@ -285,8 +303,7 @@ KTEST(overload)
 		}
 		if (hi - lo <= 10)
 			break;
-		for (cpu = 0; cpu < ncpus(); cpu++)
-			slow += cpu_data(cpu)->ticks - tk0[cpu] < 3 * HZ;
+		slow = cpus_short_of(tk0, 3 * HZ);
 		if (!slow || jiffies_64() > deadline) {
 			for (cpu = 0; cpu < ncpus() && len < (int)sizeof(got) - 8; cpu++)
 				if (sched_rq_of(cpu) == cpu)

@@ -225,16 +225,26 @@ static void test_jiffy_ticks(void)
 	      sched_cpu_stat(2)->jiffy_ticks, sched_cpu_stat(2)->idle_ticks);
 }
 
+/* A four-CPU machine with two hogs on CPU 0 and CPUs 1-3 idle: the hog
+ * that waits beside the running one. */
+static struct task_struct *one_waiting(void)
+{
+	struct task_struct *a, *b;
+
+	machine(FOUR, NULL);
+	a = spawn(0, 0);
+	b = spawn(0, 0);
+	run_schedule(0);
+	return cpu_curr(0) == a ? b : a;
+}
+
 /* Idle at every check but switching in between (it ran something each
  * time: the checks are ticks apart) is not a wasted core. */
 static void test_checker_switches_reset(void)
 {
 	int found = 0, i;
 
-	machine(FOUR, NULL);
-	spawn(0, 0);
-	spawn(0, 0);
-	run_schedule(0);
+	one_waiting();
 	for (i = 0; i < 6; i++) {
 		sim_jiffies++;
 		idle_tick_only(3);
@@ -258,14 +268,9 @@ static void test_checker_switches_reset(void)
  * Once it has waited WAIT_MIN ticks since its wakeup, it counts. */
 static void test_checker_woken_task(void)
 {
-	struct task_struct *a, *b, *q;
+	struct task_struct *q = one_waiting();
 	int found = 0, i;
 
-	machine(FOUR, NULL);
-	a = spawn(0, 0);
-	b = spawn(0, 0);
-	run_schedule(0);
-	q = cpu_curr(0) == a ? b : a;
 	for (i = 0; i < 6; i++) {
 		sim_jiffies++;
 		idle_tick_only(2);
@@ -288,20 +293,15 @@ static void test_checker_woken_task(void)
 }
 
 /* An idle CPU is not blamed for a task that began waiting after its
- * previous tick: it has not looked twice. Its vCPU runs one tick in three
+ * previous tick: it has not looked twice. Its vCPU takes one tick in four
  * jiffies here, and each time the waiting task is a newer one (a pipe
  * pair of the soak, woken again and again while the host runs CPU 2
  * rarely). */
 static void test_checker_task_after_look(void)
 {
-	struct task_struct *a, *b, *q;
+	struct task_struct *q = one_waiting();
 	int found = 0, i;
 
-	machine(FOUR, NULL);
-	a = spawn(0, 0);
-	b = spawn(0, 0);
-	run_schedule(0);
-	q = cpu_curr(0) == a ? b : a;
 	for (i = 0; i < 6; i++) {
 		sim_jiffies++;
 		idle_tick_only(2);

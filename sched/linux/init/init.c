@@ -254,23 +254,34 @@ static const char *const trace_events[] = {
 	"sched_process_fork", "sched_process_exec", "sched_process_exit",
 };
 
-static int tracefs_write(const char *file, const char *val)
+/* Write val to path whole (opened O_WRONLY | flags); 0, or -1 after a
+ * line that says why. who names the command; missing is added when path
+ * does not exist. */
+static int write_str(const char *path, int flags, const char *val,
+		     const char *who, const char *missing)
 {
-	char path[160];
 	int fd, ok;
 
-	snprintf(path, sizeof(path), TRACEFS "/%s", file);
-	fd = open(path, O_WRONLY | O_TRUNC);
+	fd = open(path, O_WRONLY | flags);
 	if (fd < 0) {
-		printf("init: trace: %s: %s%s\n", path, strerror(errno),
-		       errno == ENOENT ? " (CONFIG_FTRACE? see config.fragment)" : "");
+		printf("init: %s: %s: %s%s\n", who, path, strerror(errno),
+		       errno == ENOENT ? missing : "");
 		return -1;
 	}
 	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
 	if (!ok)
-		printf("init: trace: write '%s' to %s: %s\n", val, path, strerror(errno));
+		printf("init: %s: write '%s' to %s: %s\n", who, val, path, strerror(errno));
 	close(fd);
 	return ok ? 0 : -1;
+}
+
+static int tracefs_write(const char *file, const char *val)
+{
+	char path[160];
+
+	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	return write_str(path, O_TRUNC, val, "trace",
+			 " (CONFIG_FTRACE? see config.fragment)");
 }
 
 static int trace_start(void)
@@ -417,24 +428,13 @@ static int write_file(const char *spec)
 {
 	char path[256];
 	const char *val = strrchr(spec, ':');
-	int fd, ok;
 
 	if (!val || val == spec || (size_t)(val - spec) >= sizeof(path)) {
 		printf("init: write: want write:PATH:VALUE\n");
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%.*s", (int)(val - spec), spec);
-	val++;
-	fd = open(path, O_WRONLY);
-	if (fd < 0) {
-		printf("init: write: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
-	if (!ok)
-		printf("init: write '%s' to %s: %s\n", val, path, strerror(errno));
-	close(fd);
-	return ok ? 0 : -1;
+	return write_str(path, 0, val + 1, "write", "");
 }
 
 static int run(const char *cmd);
