@@ -78,6 +78,7 @@ static int expired_starving(const runqueue_t *rq, unsigned long now)
 /*
  * Queue a woken task: what it slept since it last left a CPU counts
  * towards its sleep average, up to MAX_SLEEP_AVG, and sets its priority.
+ * The clock is read again once p is queued, for last_queued (sched.h).
  */
 void activate_task(struct task_struct *p, runqueue_t *rq)
 {
@@ -93,8 +94,8 @@ void activate_task(struct task_struct *p, runqueue_t *rq)
 			p->sleep_avg = MAX_SLEEP_AVG;
 		p->prio = effective_prio(p);
 	}
-	p->last_queued = now;
 	__activate_task(p, rq);
+	p->last_queued = arch_jiffies();
 }
 
 /* ---- the pick ----------------------------------------------------------- */

@@ -38,7 +38,10 @@
  *     checker's tick on CPU 0 sees one waking at every check. And the
  *     CPU must have looked twice: the task was waiting already at its
  *     tick before the last (a vCPU the host runs rarely may not have
- *     ticked since a newer task began to wait).
+ *     ticked since a newer task began to wait). A wait begins when the
+ *     task is queued as other CPUs see it (sched.h, last_queued): a
+ *     waker's vCPU that the host stops inside the wakeup, runqueue lock
+ *     held, queues the task only when it runs again.
  *     An idle CPU whose idle task has need_resched set is not idle but on
  *     its way to pick: a wakeup or a balancer has told it to, and it
  *     picks at its next interrupt return, which a nested interrupt (the

@@ -124,8 +124,11 @@ struct task_struct {
 				  * time run; the interactivity bonus */
 	unsigned long last_run;	/* tick it last left a CPU (cache heat, and
 				 * the start of a sleep) */
-	unsigned long last_queued; /* tick it last joined a runqueue, woken
-				    * or forked (task_waited()) */
+	/* Tick it last joined a runqueue, woken or forked (task_waited()):
+	 * read after it is queued, never before. A vCPU the host stops
+	 * between a clock read and the enqueue (runqueue lock held) would
+	 * otherwise date the task to before any other CPU could see it. */
+	unsigned long last_queued;
 	unsigned int time_slice; /* ticks left */
 	int first_time_slice;	/* still on the slice it got at fork */
 

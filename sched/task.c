@@ -34,7 +34,7 @@ void sched_fork(struct task_struct *parent, struct task_struct *child)
 	child->migrate_inflight = 0;
 	child->exec_placing = 0;
 	child->cpu = cpu;
-	child->last_run = child->last_queued = arch_jiffies();
+	child->last_run = child->last_queued = arch_jiffies(); /* not queued */
 
 	if (parent && !(parent->flags & PF_IDLE)) {
 		runqueue_t *rq = task_rq_lock(parent, &flags);
@@ -117,6 +117,7 @@ void wake_up_new_task(struct task_struct *child)
 	} else {
 		__activate_task(child, rq);
 	}
+	child->last_queued = arch_jiffies();	/* once queued: sched.h */
 	wake_up_cpu(rq, task_cpu(child), child);
 	arch_trace(SCHED_TRACE_FORK, child, parent->pid, task_cpu(child), 0);
 	task_rq_unlock(rq, flags);

@@ -30,6 +30,7 @@ unsigned long sim_switches;
 void (*sim_switch_hook)(struct task_struct *prev, struct task_struct *next);
 void (*sim_migrate_hook)(struct task_struct *p, int from, int to, int why);
 void (*sim_unlock_hook)(arch_spinlock_t *lock);
+void (*sim_clock_hook)(void);
 void (*sim_trace_hook)(int ev, const struct task_struct *p, int a, int b,
 		       int c);
 int sim_verbose;
@@ -65,6 +66,7 @@ void sim_arch_reset(void)
 	sim_cpu = 0;
 	sim_jiffies = 0;
 	sim_unlock_hook = NULL;
+	sim_clock_hook = NULL;
 	memset(sim_clock_skew, 0, sizeof(sim_clock_skew));
 	sim_ipis_sent = sim_switches = sim_sanity_lines = 0;
 	memset(&sim_counts, 0, sizeof(sim_counts));
@@ -79,7 +81,11 @@ int arch_smp_processor_id(void)
 
 unsigned long arch_jiffies(void)
 {
-	return sim_jiffies + (unsigned long)sim_clock_skew[sim_cpu];
+	unsigned long now = sim_jiffies + (unsigned long)sim_clock_skew[sim_cpu];
+
+	if (sim_clock_hook)
+		sim_clock_hook();	/* after the read: time passes here */
+	return now;
 }
 
 void arch_send_resched_ipi(int cpu)

@@ -30,6 +30,10 @@ extern void (*sim_migrate_hook)(struct task_struct *p, int from, int to,
 /* Called after each lock release, on the releasing CPU (may be NULL): a
  * test runs other CPUs there to force an interleaving. */
 extern void (*sim_unlock_hook)(arch_spinlock_t *lock);
+/* Called at each arch_jiffies() after it has read the clock (may be NULL):
+ * a test advances the clock there, as a vCPU the host stops right after a
+ * clock read sees it. */
+extern void (*sim_clock_hook)(void);
 /* Called for each arch_trace() event other than a migration, which goes
  * to sim_migrate_hook (may be NULL). */
 extern void (*sim_trace_hook)(int ev, const struct task_struct *p, int a,

@@ -314,6 +314,70 @@ static void test_checker_task_after_look(void)
 	      found, found ? sim_last_log : "");
 }
 
+/* The vCPU of the waker is stopped by the host right after the wakeup
+ * reads the clock, with the runqueue lock held: 6 jiffies pass, CPU 2
+ * takes a tick at each and cannot see the task yet. */
+static void stall_six_ticks(void)
+{
+	int i;
+
+	sim_clock_hook = NULL;
+	for (i = 0; i < 6; i++) {
+		sim_jiffies++;
+		idle_tick_only(2);
+	}
+}
+
+/* A task's wait starts when other CPUs can see it queued, not at a clock
+ * read before that: CPU 2, idle beside a waiting task already, is not
+ * blamed for a task queued during a stall of its waker, only once it has
+ * looked twice after. */
+static void test_checker_stalled_wakeup(void)
+{
+	struct task_struct *a, *q = one_waiting();
+	int found = 0, i;
+
+	a = cpu_curr(0);
+	sim_jiffies = 3;		/* q has waited WAIT_MIN */
+	idle_tick_only(2);
+	found += sched_sanity_check();	/* CPU 2's clock starts */
+	sleep_current(0);		/* a sleeps, q runs, */
+	sleep_current(0);		/* q sleeps, */
+	wake_up_process(a, 0);		/* a runs again */
+	run_schedule(0);
+	sim_clock_hook = stall_six_ticks;
+	wake_up_process(q, 1);		/* a wakes it, stalled */
+	found += sched_sanity_check();
+	CHECK(found == 0 && q->array && q->last_queued == sim_jiffies,
+	      "checker_ignores_task_queued_during_a_stall",
+	      "%d: queued at %lu, now %lu: %s", found, q->last_queued,
+	      sim_jiffies, found ? sim_last_log : "");
+	for (i = 0; i < 6; i++) {	/* a waits, CPU 2 ticks on */
+		sim_jiffies++;
+		idle_tick_only(2);
+		found += sched_sanity_check();
+	}
+	CHECK(found == 1 && strstr(sim_last_log, "CPU 2") && cpu_curr(0) == a,
+	      "checker_then_blames_the_cpu_that_looked_twice", "%d: %s", found,
+	      sim_last_log);
+}
+
+/* The same for a child: its wait starts at wake_up_new_task(), not at
+ * sched_fork(), however long the parent took to copy its memory. */
+static void test_fork_queued_stamp(void)
+{
+	struct task_struct *c;
+
+	machine(FOUR, NULL);
+	sim_jiffies = 5;
+	c = new_task(0);
+	sim_jiffies += 10;		/* the copy */
+	sim_cpu = 0;
+	wake_up_new_task(c);
+	CHECK(c->last_queued == sim_jiffies, "fork_dates_the_wait_from_the_queueing",
+	      "queued at %lu, now %lu", c->last_queued, sim_jiffies);
+}
+
 static void bad_order(void)
 {
 	arch_irq_save();
@@ -406,6 +470,8 @@ void test_sanity(void)
 	test_checker_switches_reset();
 	test_checker_woken_task();
 	test_checker_task_after_look();
+	test_checker_stalled_wakeup();
+	test_fork_queued_stamp();
 	test_checker_catches();
 	sim_verbose = 0;
 	test_lock_rules();
