@@ -45,7 +45,7 @@
  * against the 1000 us between ticks. Boot option idle_poll=US. */
 #define IDLE_POLL_US_DEFAULT	300
 
-static uint64_t poll_ticks;			/* idle_poll_us in TSC ticks */
+static int poll_us;		/* idle_poll_us; read by every idle CPU */
 static unsigned long last_switches[NR_CPUS];	/* each CPU's own */
 /* Wakeups that found CPU n polling and sent no IPI: written by the wakers,
  * under n's runqueue lock (so never two at once). */
@@ -56,14 +56,17 @@ static void idle_once(void)
 	struct percpu *pc = this_cpu();
 	struct task *t = pc->current;
 	unsigned long sw;
+	uint64_t poll;
 
 	if (!t || !t->preemptible) {	/* no idle task here yet */
 		sti_hlt();
 		return;
 	}
 	sw = sched_cpu_stat(pc->cpu)->switches;
-	if (poll_ticks && sw != last_switches[pc->cpu]) {
-		uint64_t end = rdtsc() + poll_ticks;
+	poll = (uint64_t)__atomic_load_n(&poll_us, __ATOMIC_RELAXED) *
+	       (tsc_khz() / 1000);
+	if (poll && sw != last_switches[pc->cpu]) {
+		uint64_t end = rdtsc() + poll;
 
 		last_switches[pc->cpu] = sw;
 		__atomic_store_n(&pc->idle_polling, 1, __ATOMIC_RELAXED);
@@ -83,11 +86,16 @@ static void idle_once(void)
 	sti_hlt();
 }
 
-void idle_setup(int poll_us)
+int idle_set_poll(int us)
 {
-	if (poll_us < 0)
-		poll_us = IDLE_POLL_US_DEFAULT;
-	poll_ticks = (uint64_t)poll_us * tsc_khz() / 1000;
+	if (us < 0)
+		us = IDLE_POLL_US_DEFAULT;
+	return __atomic_exchange_n(&poll_us, us, __ATOMIC_RELAXED);
+}
+
+void idle_setup(int us)
+{
+	idle_set_poll(us);
 	smp_set_idle_hook(idle_once);
 }
 

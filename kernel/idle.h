@@ -7,6 +7,9 @@
 /* Install the idle loop; poll_us after each switch to idle (-1: the
  * default, 0: halt at once). After the TSC is calibrated. */
 void idle_setup(int poll_us);
+/* Poll poll_us from the next switch to idle on (-1: the default); returns
+ * the us polled until now. For tests that must catch a CPU polling. */
+int idle_set_poll(int poll_us);
 
 /* 1 when CPU cpu polls need_resched now: the waker, which has set it and
  * holds cpu's runqueue lock, need send no IPI (counted). Fences first

@@ -577,6 +577,9 @@ KTEST(sleeper_latency)
  * are printed for reading.
  */
 #define POLL_ROUNDS	200
+/* us an idle CPU polls while the test waits to catch it polling: far
+ * longer than a loaded host leaves a vCPU unrun (tens of ms seen). */
+#define CATCH_POLL_US	200000
 
 struct ponger {
 	struct task *t;
@@ -663,7 +666,8 @@ static void start_here(void *hog)
 
 KTEST(idle_poll_wakeups)
 {
-	int last = ncpus() - 1, got, polled = 0, tries, bad = 0, bad_idle;
+	int last = ncpus() - 1, got, polled = 0, tries, bad = 0, bad_idle, poll_us;
+	uint64_t limit = (uint64_t)tsc_khz() * 10000;
 	uint32_t median, median_busy = 0;
 	unsigned long saved0, saved;
 	struct ponger *p;
@@ -692,19 +696,28 @@ KTEST(idle_poll_wakeups)
 	bad_idle = bad;
 	set_cpus_allowed(&h[0].t->s, cpumask_of(last));
 	set_user_nice(&h[0].t->s, 19);
-	/* A round's end starts a poll; the host may not run this vCPU in
-	 * those 300 us, so try again with another round, 200 times at most. */
-	for (tries = 0; got == POLL_ROUNDS && !polled && tries < 200; tries++) {
-		uint64_t t0 = rdtsc();
+	/* A round's end starts a poll, and the hog must start inside it. The
+	 * default poll (300 us) is shorter than the time a loaded host may
+	 * leave the vCPU unrun, so the poll is made CATCH_POLL_US long while
+	 * the test waits for it: what is tested (the switch to the hog ends
+	 * the poll) does not depend on its length. */
+	poll_us = idle_set_poll(CATCH_POLL_US);
+	for (tries = 0; got == POLL_ROUNDS && !polled && tries < 20; tries++) {
+		uint64_t t0;
 
 		p->seq++;
 		wake_up_process(&p->t->s, 0);
+		t0 = rdtsc();
+		while (p->done != p->seq && rdtsc() - t0 < limit)
+			cpu_relax();
+		t0 = rdtsc();
 		while (!(polled = __atomic_load_n(&cpu_data(last)->idle_polling,
 						  __ATOMIC_RELAXED)) &&
-		       rdtsc() - t0 < (uint64_t)tsc_khz() * 2)
+		       rdtsc() - t0 < (uint64_t)tsc_khz() * (CATCH_POLL_US / 1000))
 			cpu_relax();
 	}
 	smp_call_function_single(last, start_here, h[0].t);
+	idle_set_poll(poll_us);
 	msleep(20);
 	if (got == POLL_ROUNDS)
 		got += pingpong_rounds(p, last, &median_busy, &bad);
@@ -724,7 +737,8 @@ KTEST(idle_poll_wakeups)
 	if (!saved)
 		return ktest_fail(t, "no wakeup of %d found CPU %d polling", POLL_ROUNDS, last);
 	if (!polled)
-		return ktest_fail(t, "CPU %d never seen polling after 200 rounds", last);
+		return ktest_fail(t, "CPU %d never seen polling in %d rounds of %d us polls",
+				  last, tries, CATCH_POLL_US);
 	return 0;
 }
 
