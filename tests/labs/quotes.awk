@@ -13,13 +13,15 @@
 #                         step's real output, excerpts.sh refreshes them
 #                         from it), whole words and numbers: "ms=2" is
 #                         not in "ms=2800"
-#   `EXPR = R`            a number derived from quoted ones: EXPR (numbers,
-#                         + - * /, parentheses) must give R to R's decimals
+#   `EXPR = R`            a number worked out (from quoted ones, or from
+#                         the code's constants): EXPR, of numbers,
+#                         + - * / and parentheses only, must give R to R's
+#                         decimals
 #
-# Prints one line per "## Lab N" section of ANSWERS: "ok answers lab N: ..."
-# or "not ok ..." followed by a "# ..." line per wrong quote (with the
-# excerpt line most like it, to copy from), unnumbered; run.sh numbers
-# them. Exit 1 when one is wrong.
+# Prints one line per "## Lab N" section of ANSWERS (and per other section
+# with quotes in it): "ok answers lab N: ..." or "not ok ..." followed by a
+# "# ..." line per wrong quote (with the excerpt line most like it, to copy
+# from), unnumbered; run.sh numbers them. Exit 1 when one is wrong.
 
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 function same_words(e, r,    a, b, n, m, i, c, seen) {
