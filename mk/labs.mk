@@ -10,12 +10,14 @@
 #                 tree with git apply, or take it back (tests/labs/patch.sh)
 #   make lab-excerpts
 #                 refresh the labs' ```output excerpts from the last
-#                 test-labs run (tests/labs/excerpts.sh)
+#                 test-labs run (tests/labs/excerpts.sh), then name each
+#                 quote of docs/answers.md left behind (tests/labs/quotes.sh)
 #   make grade-labN
 #                 the design lab's grader on this tree (tests/labs/grade.sh):
 #                 a TAP line per check and "grade: N/M"
 #   test-labs     every step of every lab, checked with the lab's own
-#                 ```expect blocks (tests/labs/run.sh)
+#                 ```expect blocks (tests/labs/run.sh), and the teacher's
+#                 key's quotes of the excerpts (tests/labs/quotes.sh)
 #
 # The labs' initrd is the system's (build/user/root/) plus /etc/labN-S.sh,
 # generated from the Markdown (tests/labs/scripts.sh): the Markdown is the

@@ -4,7 +4,10 @@
 # excerpt line becomes the line of its step's real output that it matches
 # (excerpt.awk), so the numbers a reader sees are a real run's. Lines with
 # "..." in them are kept as they are. Run `make test-labs` first; then
-# `make lab-excerpts` and read the diff.
+# `make lab-excerpts` and read the diff. The teacher's key quotes the
+# excerpts (docs/answers.md, tests/labs/quotes.sh): at the end every quote
+# the refresh left behind is named, with the excerpt line it must now
+# follow, and the status is 1 until docs/answers.md is fixed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -48,3 +51,8 @@ for md in "${mds[@]}"; do
 	[ $changed = 1 ] && cp "$tmp" "$md"
 	rm -f "$tmp" "$block"
 done
+if ! report=$("$here/quotes.sh"); then
+	printf '%s\n' "$report" | grep -v '^ok '
+	echo "excerpts.sh: docs/answers.md quotes the excerpts as they were: fix each quote above, and the sums worked out from it" >&2
+	exit 1
+fi

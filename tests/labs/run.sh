@@ -9,8 +9,9 @@
 # under a timeout (LAB_TIMEOUT s); the serial log is cut into steps at the
 # "==step K==" markers. Host steps run after the boots, one at a time
 # (HOST_TIMEOUT s each), after a ```patch block in a patched copy of the
-# tree. One TAP line per step: "ok 7 lab2 step 3: Two hogs, one core".
-# Logs: build/labs/results/.
+# tree. One TAP line per step: "ok 7 lab2 step 3: Two hogs, one core";
+# then one per lab section of docs/answers.md, whose quotes of the
+# excerpts tests/labs/quotes.sh checks. Logs: build/labs/results/.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/boot/lib.sh
@@ -155,4 +156,17 @@ for md in "${mds[@]}"; do
 	done <"$plan"
 	finish_step
 done
+
+# The teacher's key: its quotes of the excerpts above (quotes.sh), one
+# line per lab section, numbered on from the steps.
+while IFS= read -r line; do
+	case $line in
+	'ok '* | 'not ok '*)
+		t=$((t + 1))
+		ok=${line%%ok *}ok
+		echo "$ok $t ${line#"$ok "}"
+		;;
+	*) echo "$line" ;;
+	esac
+done < <("$here/quotes.sh")
 echo "1..$t"
