@@ -18,8 +18,9 @@
 #                         + - * / and parentheses only, must give R to R's
 #                         decimals
 #
-# Prints one line per "## Lab N" section of ANSWERS (and per other section
-# with quotes in it): "ok answers lab N: ..." or "not ok ..." followed by a
+# Prints one line per section of ANSWERS with quotes or sums in it (a
+# section without any has nothing to check, and is not a skipped test):
+# "ok answers lab N: ..." or "not ok ..." followed by a
 # "# ..." line per wrong quote (with the excerpt line most like it, to copy
 # from), unnumbered; run.sh numbers them. Exit 1 when one is wrong.
 
@@ -78,9 +79,8 @@ function close_section(    name) {
 		printf "not ok answers %s: %d of %d quotes and sums wrong\n%s",
 			name, nbad[sec], nq[sec], diag[sec]
 	else if (nq[sec])
-		printf "ok answers %s: %d quotes and sums true to the excerpts\n", name, nq[sec]
-	else if (sec ~ /^[0-9]+$/)
-		printf "ok answers %s # SKIP it quotes no run output\n", name
+		printf "ok answers %s: %d of %d quotes and sums true to the excerpts\n",
+			name, nq[sec], nq[sec]
 }
 function fail(msg) { nbad[sec]++; diag[sec] = diag[sec] "# " msg "\n"; bad = 1 }
 # text is in line, not as the end or the start of a longer word or number:
