@@ -5,7 +5,9 @@
 # (with "# SKIP why" where a check could not run). This wrapper keeps the full
 # output in build/results/NAME.log and the result lines in NAME.tap, and turns
 # a suite that dies without saying why into a failure, so nothing is lost.
-# tests/summary.sh adds the files up.
+# It ends with the suite's own closing line "N passed, N failed" and fails
+# when a test did (make test goes on past it, with -k); tests/summary.sh
+# adds the files of every suite up.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:?usage: run-suite.sh NAME CMD...}
@@ -24,4 +26,5 @@ if [ ! -s "$out/$name.tap" ]; then
 	echo "not ok - $name: suite reported no result (see build/results/$name.log)" |
 		tee -a "$out/$name.tap"
 fi
-exit 0
+"$top"/tests/summary.sh "$out/$name.tap" | tail -n 1
+exit "${PIPESTATUS[0]}"

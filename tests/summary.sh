@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# summary.sh - add up build/results/*.tap; print the failures and the closing
-# line "N passed, N failed[, N skipped]"; exit 1 if anything failed.
+# summary.sh [FILE.tap...] - add up build/results/*.tap (or the files
+# given); print the failures and the closing line "N passed, N failed[, N
+# skipped]"; exit 1 if anything failed.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 shopt -s nullglob
-files=("$top"/build/results/*.tap)
+if [ $# -gt 0 ]; then files=("$@"); else files=("$top"/build/results/*.tap); fi
 if [ ${#files[@]} -eq 0 ]; then
 	echo "summary: no results in build/results"
 	echo "0 passed, 1 failed"
