@@ -45,7 +45,9 @@
  * against the 1000 us between ticks. Boot option idle_poll=US. */
 #define IDLE_POLL_US_DEFAULT	300
 
-static int poll_us;		/* idle_poll_us; read by every idle CPU */
+/* us each CPU polls: idle_poll_us, or a test's own for one CPU; written
+ * and read atomically (an idle CPU reads its own at each poll). */
+static int poll_us[NR_CPUS];
 static unsigned long last_switches[NR_CPUS];	/* each CPU's own */
 /* Wakeups that found CPU n polling and sent no IPI: written by the wakers,
  * under n's runqueue lock (so never two at once). */
@@ -63,7 +65,7 @@ static void idle_once(void)
 		return;
 	}
 	sw = sched_cpu_stat(pc->cpu)->switches;
-	poll = (uint64_t)__atomic_load_n(&poll_us, __ATOMIC_RELAXED) *
+	poll = (uint64_t)__atomic_load_n(&poll_us[pc->cpu], __ATOMIC_RELAXED) *
 	       (tsc_khz() / 1000);
 	if (poll && sw != last_switches[pc->cpu]) {
 		uint64_t end = rdtsc() + poll;
@@ -86,16 +88,19 @@ static void idle_once(void)
 	sti_hlt();
 }
 
-int idle_set_poll(int us)
+int idle_set_poll(int cpu, int us)
 {
 	if (us < 0)
 		us = IDLE_POLL_US_DEFAULT;
-	return __atomic_exchange_n(&poll_us, us, __ATOMIC_RELAXED);
+	return __atomic_exchange_n(&poll_us[cpu], us, __ATOMIC_RELAXED);
 }
 
 void idle_setup(int us)
 {
-	idle_set_poll(us);
+	int cpu;
+
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		idle_set_poll(cpu, us);
 	smp_set_idle_hook(idle_once);
 }
 

@@ -7,9 +7,11 @@
 /* Install the idle loop; poll_us after each switch to idle (-1: the
  * default, 0: halt at once). After the TSC is calibrated. */
 void idle_setup(int poll_us);
-/* Poll poll_us from the next switch to idle on (-1: the default); returns
- * the us polled until now. For tests that must catch a CPU polling. */
-int idle_set_poll(int poll_us);
+/* CPU cpu polls us from its next switch to idle on (-1: the default);
+ * returns the us it polled until now. For a test that must catch a CPU
+ * polling on a host that may leave its vCPU unrun for longer than the
+ * default poll. */
+int idle_set_poll(int cpu, int us);
 
 /* 1 when CPU cpu polls need_resched now: the waker, which has set it and
  * holds cpu's runqueue lock, need send no IPI (counted). Fences first
