@@ -582,7 +582,7 @@ KTEST(sleeper_latency)
  * printed for reading; what the default poll buys is the pipe benchmark's
  * business (make bench).
  */
-#define POLL_ROUNDS	200
+#define POLL_ROUNDS	100
 /* us the ponger's CPU polls: far longer than a loaded host leaves a vCPU
  * unrun (tens of ms seen). */
 #define CATCH_POLL_US	200000
@@ -625,13 +625,30 @@ static int flag_with_task(int cpu)
 	return flag && c1 == c2 && c1 != (void *)task_idle(cpu);
 }
 
+/* CPU cpu seen polling within CATCH_POLL_US: 1. */
+static int seen_polling(int cpu)
+{
+	uint64_t t0 = rdtsc(), wait = (uint64_t)tsc_khz() * (CATCH_POLL_US / 1000);
+	int polled;
+
+	while (!(polled = __atomic_load_n(&cpu_data(cpu)->idle_polling,
+					  __ATOMIC_RELAXED)) &&
+	       rdtsc() - t0 < wait)
+		cpu_relax();
+	return polled;
+}
+
 /*
  * POLL_ROUNDS rounds: the median round in us into *median, the times the
  * flag was seen set beside a running task into *bad; returns the rounds
  * answered (each within 10 s: a lost wakeup is rescued by the CPU's next
- * tick, so only a wakeup that never comes stops this).
+ * tick, so only a wakeup that never comes stops this). With idle set, each
+ * wakeup waits until the ponger's CPU is seen polling (a round without is
+ * still run), so that the wakeups test the polling path, and the CPU
+ * polls only as long as this CPU takes to see it.
  */
-static int pingpong_rounds(struct ponger *p, int cpu, uint32_t *median, int *bad)
+static int pingpong_rounds(struct ponger *p, int cpu, int idle, uint32_t *median,
+			   int *bad)
 {
 	static uint64_t us[POLL_ROUNDS];
 	uint64_t limit = (uint64_t)tsc_khz() * 10000;
@@ -640,7 +657,10 @@ static int pingpong_rounds(struct ponger *p, int cpu, uint32_t *median, int *bad
 	for (r = 0; r < POLL_ROUNDS; r++) {
 		uint64_t t0;
 
-		msleep(0);	/* the ponger's CPU on its way to its idle loop */
+		if (idle)
+			seen_polling(cpu);
+		else
+			msleep(0);	/* the hog's turn */
 		t0 = rdtsc();
 		p->seq++;
 		wake_up_process(&p->t->s, 0);
@@ -698,7 +718,7 @@ KTEST(idle_poll_wakeups)
 	kthread_start_task(p->t);
 	msleep(20);
 	saved0 = idle_ipis_saved(last);
-	got = pingpong_rounds(p, last, &median, &bad);
+	got = pingpong_rounds(p, last, 1, &median, &bad);
 	saved = idle_ipis_saved(last) - saved0;
 	bad_idle = bad;
 	set_cpus_allowed(&h[0].t->s, cpumask_of(last));
@@ -712,16 +732,12 @@ KTEST(idle_poll_wakeups)
 		t0 = rdtsc();
 		while (p->done != p->seq && rdtsc() - t0 < limit)
 			cpu_relax();
-		t0 = rdtsc();
-		while (!(polled = __atomic_load_n(&cpu_data(last)->idle_polling,
-						  __ATOMIC_RELAXED)) &&
-		       rdtsc() - t0 < (uint64_t)tsc_khz() * (CATCH_POLL_US / 1000))
-			cpu_relax();
+		polled = seen_polling(last);
 	}
 	smp_call_function_single(last, start_here, h[0].t);
 	msleep(20);
 	if (got == POLL_ROUNDS)
-		got += pingpong_rounds(p, last, &median_busy, &bad);
+		got += pingpong_rounds(p, last, 0, &median_busy, &bad);
 	p->stop = 1;
 	wake_up_process(&p->t->s, 0);
 	task_reap(p->t);
