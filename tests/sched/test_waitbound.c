@@ -165,6 +165,43 @@ static void test_bound_sibling_ahead(void)
 }
 
 /*
+ * Stalls that take turns: CPU 0 stalls holding x while CPU 1 ticks, x
+ * moves to CPU 1 (its affinity), and CPU 1 stalls holding it while CPU 0
+ * ticks. Each CPU takes many ticks and x none; only the jiffies at which
+ * both tick are the runqueue's time (the fewest ticks either CPU took in
+ * the epoch would be most of them).
+ */
+static void test_bound_stalls_take_turns(void)
+{
+	unsigned long found = 0;
+	int t, ok;
+
+	machine(HT, NULL);
+	sim_verbose = -1;
+	advance(1);
+	ok = ht_expired_beside_active();
+	found += (unsigned long)sched_sanity_check();
+	for (t = 0; t < 150; t++)
+		found += (unsigned long)jiffy_on(1u << 1);
+	sim_cpu = 1;
+	set_cpus_allowed(ht_x, cpumask_of(1));
+	settle();
+	found += (unsigned long)jiffy_on(3);	/* CPU 1 takes x, CPU 0 y */
+	ok &= cpu_curr(1) == ht_x && cpu_curr(0) == ht_y &&
+	      ht_x->array == cpu_rq(0)->active;
+	for (t = 0; t < 150; t++)
+		found += (unsigned long)jiffy_on(1u << 0);
+	for (t = 0; t < 400 && ht_y->array != cpu_rq(0)->active; t++)
+		found += (unsigned long)jiffy_on(3);
+	sim_verbose = 0;
+	CHECK(ok && ht_y->array == cpu_rq(0)->active && !found,
+	      "waitbound_stalls_taking_turns_take_no_time",
+	      "setup %d (cpu0 %d, cpu1 %d), arrays switched %d, %lu reports: %s",
+	      ok, cpu_curr(0)->pid, cpu_curr(1)->pid,
+	      ht_y->array == cpu_rq(0)->active, found, found ? sim_last_log : "");
+}
+
+/*
  * The clock counts every jiffy at which both threads tick: ticks that
  * charge nothing (a broken scheduler_tick(), counters only) are reported
  * at the first tick past the bound.
@@ -235,5 +272,6 @@ void test_waitbound(void)
 	test_bound_catches_requeue();
 	test_bound_stalled_cpu();
 	test_bound_sibling_ahead();
+	test_bound_stalls_take_turns();
 	test_bound_counts_every_jiffy();
 }
