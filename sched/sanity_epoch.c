@@ -27,16 +27,18 @@
  * took its tick (rq_time()). A stalled CPU takes none, and holds the task
  * it runs: on a shared runqueue that may be the last active task, which no
  * sibling may take while it is current, so the epoch waits for that CPU
- * and nothing else. At a jiffy every CPU ticks, while the active array is
- * not empty, some CPU runs an active task at its tick and uses one tick of
- * a slice: a CPU runs an expired task (D7) or idles only while every
- * active task it may run is current on a sibling, and it reaches one that
- * is not within a tick of its arrival (a resched, or the tick that finds
- * it running an expired task); so B grows by one tick per task and two for
- * the check's own lag. The fewest ticks any CPU has taken in all is not
- * this time: ticks one CPU took while a sibling stalled, before the epoch
- * or in it, would count again for the sibling's ticks while the first one
- * stalls, holding the active task.
+ * and nothing else. At a jiffy at which every CPU ticks, while the active
+ * array is not empty, some CPU runs an active task at its tick and uses
+ * one tick of a slice: a CPU runs an expired task (D7) or idles only while
+ * every active task it may run is current on a sibling, and it reaches one
+ * that is not within a tick of its arrival (a resched, or the tick that
+ * finds it running an expired task); so B grows by one tick per task and
+ * two for the check's own lag. Per-CPU counts are not this time: the
+ * fewest ticks any CPU has taken in all counts a lead one CPU took while
+ * a sibling stalled again while that CPU stalls, holding the active task;
+ * the fewest taken since the epoch began counts stalls that take turns
+ * (each CPU ticks while the other stalls holding the active task, which
+ * moves between them): many ticks for both CPUs, none for the task.
  *
  * Exempt, each because the design promises nothing there:
  *  - a runqueue while a real-time task is queued on it (other than a
@@ -75,7 +77,7 @@ static unsigned long rq_time(const runqueue_t *rq)
 		unsigned long last = READ_ONCE(s->last_tick_jiffy);
 
 		if (!READ_ONCE(s->jiffy_ticks) || (idx && last != jiffy))
-			return t->ticks;	/* a CPU has not ticked yet */
+			return t->ticks;	/* not every CPU at this jiffy */
 		jiffy = last;
 	}
 	if (!t->ticks || jiffy != t->jiffy) {
