@@ -1,5 +1,5 @@
 /*
- * test_waitbound.c - the sanity checker's waiting bound (sanity.c,
+ * test_waitbound.c - the sanity checker's waiting bound (sanity_epoch.c,
  * invariant 5): quiet while the O(1) epochs turn, loud when a runqueue
  * stops switching its arrays.
  */
@@ -216,6 +216,7 @@ static void uncharged_tick(int cpu)
 static void test_bound_counts_every_jiffy(void)
 {
 	unsigned long ticks = 0, bound = 0, at = 0;
+	const char *said;
 	int t, ok;
 
 	machine(HT, NULL);
@@ -231,9 +232,9 @@ static void test_bound_counts_every_jiffy(void)
 			at = (unsigned long)t;
 	}
 	sim_verbose = 0;
-	if (at)
-		sscanf(strstr(sim_last_log, " for ") ? strstr(sim_last_log, " for ") : "",
-		       " for %lu of its ticks, bound %lu", &ticks, &bound);
+	said = at ? strstr(sim_last_log, " for ") : NULL;
+	if (said)
+		sscanf(said, " for %lu of its ticks, bound %lu", &ticks, &bound);
 	CHECK(ok && at && ticks == at && ticks == bound + 1,
 	      "waitbound_counts_jiffies_every_thread_ticked",
 	      "setup %d, report after %lu jiffies: %s", ok, at,
