@@ -25,21 +25,6 @@ static inline unsigned long cpu_ticks(int cpu)
 	return READ_ONCE(sched_stats[cpu].jiffy_ticks);
 }
 
-/* A runqueue's own time: the fewest ticks any of its CPUs has taken. */
-static inline unsigned long rq_clock(const runqueue_t *rq)
-{
-	unsigned long min = 0;
-	int idx;
-
-	for_each_sibling(idx, rq) {
-		unsigned long t = cpu_ticks(rq->cpu[idx].cpu);
-
-		if (!idx || t < min)
-			min = t;
-	}
-	return min;
-}
-
 /* Invariant 5 (sanity_epoch.c): before rq's tasks are walked, for each
  * queued task p of rq, and after the walk. The last two return the
  * violations found. */

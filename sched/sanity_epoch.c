@@ -23,12 +23,22 @@
  * ticks of running them. A waiting task in the expired array runs in the
  * new epoch's active array; one in the active array runs before it drains.
  *
- * Time is the runqueue's own ticks: the fewest taken by any CPU of it (a
- * stalled CPU takes none, and its tasks wait with good reason). Each tick
- * of a CPU running a task of the active array uses one tick of a slice;
- * a CPU reaches such a task within a tick of its arrival (a resched, or the
- * tick that finds it running an expired task), so B grows by one tick per
- * task and two for the check's own lag.
+ * Time is the runqueue's own ticks: the jiffies at which every CPU of it
+ * took its tick (rq_time()). A stalled CPU takes none, and holds the task
+ * it runs: on a shared runqueue that may be the last active task, which no
+ * sibling may take while it is current, so the epoch waits for that CPU
+ * and nothing else. At a jiffy at which every CPU ticks, while the active
+ * array is not empty, some CPU runs an active task at its tick and uses
+ * one tick of a slice: a CPU runs an expired task (D7) or idles only while
+ * every active task it may run is current on a sibling, and it reaches one
+ * that is not within a tick of its arrival (a resched, or the tick that
+ * finds it running an expired task); so B grows by one tick per task and
+ * two for the check's own lag. Per-CPU counts are not this time: the
+ * fewest ticks any CPU has taken in all counts a lead one CPU took while
+ * a sibling stalled again while that CPU stalls, holding the active task;
+ * the fewest taken since the epoch began counts stalls that take turns
+ * (each CPU ticks while the other stalls holding the active task, which
+ * moves between them): many ticks for both CPUs, none for the task.
  *
  * Exempt, each because the design promises nothing there:
  *  - a runqueue while a real-time task is queued on it (other than a
@@ -43,14 +53,45 @@
  *    one that sleeps and is woken between two samples comes back into the
  *    active array without the checker seeing it leave. Both rules hold
  *    only where every operation is checked: the simulator and the fuzzer.
+ *    (rq_time() too sees a jiffy only if it looks after its last tick: a
+ *    checker that looks less often counts fewer ticks, never more.)
  */
 #include "sanity.h"
+
+/* A runqueue's time: the jiffies at which every CPU of it ticked, each
+ * counted once, at the first look after its last tick. */
+struct rq_time {
+	unsigned long ticks;
+	unsigned long jiffy;	/* the last one counted */
+};
+static struct rq_time rq_times[NR_CPUS];
+
+static unsigned long rq_time(const runqueue_t *rq)
+{
+	struct rq_time *t = &rq_times[rq->id];
+	unsigned long jiffy = 0;
+	int idx;
+
+	for_each_sibling(idx, rq) {
+		const struct sched_cpu_stat *s = &sched_stats[rq->cpu[idx].cpu];
+		unsigned long last = READ_ONCE(s->last_tick_jiffy);
+
+		if (!READ_ONCE(s->jiffy_ticks) || (idx && last != jiffy))
+			return t->ticks;	/* not every CPU at this jiffy */
+		jiffy = last;
+	}
+	if (!t->ticks || jiffy != t->jiffy) {
+		t->ticks++;
+		t->jiffy = jiffy;
+	}
+	return t->ticks;
+}
 
 struct epoch {
 	unsigned long ts;		/* the expired_timestamp it began with */
 	const prio_array_t *active;	/* and its active array */
 	unsigned long serial;		/* tasks it counted say so */
-	unsigned long start;		/* rq_clock() when first seen */
+	unsigned long start;		/* rq_time() when first seen */
 	unsigned long slices, tasks, max_nr;
 	int interactive, rt, reported;
 };
@@ -84,7 +125,7 @@ void sanity_epoch_begin(runqueue_t *rq)
 	e->ts = rq->expired_timestamp;
 	e->active = rq->active;
 	e->serial = ++epoch_serial;
-	e->start = rq_clock(rq);
+	e->start = rq_time(rq);
 }
 
 /* p is queued on rq: its slice counts once per epoch. Returns the
@@ -134,11 +175,12 @@ int sanity_epoch_task(runqueue_t *rq, struct task_struct *p)
 int sanity_epoch_check(runqueue_t *rq)
 {
 	struct epoch *e = &epochs[rq->id];
-	unsigned long now = rq_clock(rq), bound;
+	unsigned long now, bound;
 	int found = 0;
 
 	if (!e->ts)
 		return 0;
+	now = rq_time(rq);
 	if (rq->nr_running > e->max_nr)
 		e->max_nr = rq->nr_running;
 	if (e->rt) {
@@ -168,6 +210,8 @@ void sanity_epoch_reset(void)
 {
 	int i;
 
-	for (i = 0; i < NR_CPUS; i++)
+	for (i = 0; i < NR_CPUS; i++) {
 		epoch_clear(&epochs[i]);
+		rq_times[i].ticks = rq_times[i].jiffy = 0;
+	}
 }

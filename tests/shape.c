@@ -34,9 +34,6 @@
 
 /* QEMU's default RAM without -m: 128 MiB (hw/i386/pc.c default_ram_size). */
 #define DEFAULT_RAM_MB		128
-/* Most CPU slots we model: xAPIC IDs stop at 254, and TCG refuses x2APIC
- * machines (docs/qemu.md). */
-#define MAX_SLOTS		255
 #define MAX_MEMDEVS		16
 #define MAX_ARG_WORDS		128
 
@@ -164,9 +161,9 @@ static int count_item(struct ctx *c, const char *opt, const char *key,
 {
 	unsigned long long v;
 
-	if (parse_uint(val, &v) || v == 0 || v > MAX_SLOTS)
+	if (parse_uint(val, &v) || v == 0 || v > SHAPE_MAX_SLOTS)
 		return fail(c, "%s: %s=%s is not a count from 1 to %d",
-			    opt, key ? key : "cpus", val, MAX_SLOTS);
+			    opt, key ? key : "cpus", val, SHAPE_MAX_SLOTS);
 	*out = (unsigned)v;
 	return 0;
 }
@@ -230,7 +227,7 @@ static int smp_finish(struct ctx *c, struct shape *s)
 	if (cpus > NR_CPUS)
 		return fail(c, "-smp: %u CPUs present, the kernel runs at most "
 			    "NR_CPUS=%d", cpus, NR_CPUS);
-	if (max > MAX_SLOTS)
+	if (max > SHAPE_MAX_SLOTS)
 		return fail(c, "-smp: maxcpus %u needs x2APIC IDs, which TCG "
 			    "refuses", max);
 	s->cpus = cpus;
@@ -356,7 +353,7 @@ static int parse_cpu_range(struct ctx *c, const char *val, cpumask_t *m)
 		return fail(c, "-numa: bad cpus=%s (want A or A-B)", val);
 	if (!dash)
 		b = a;
-	if (b < a || b >= MAX_SLOTS)
+	if (b < a || b >= SHAPE_MAX_SLOTS)
 		return fail(c, "-numa: bad cpus=%s", val);
 	/* Indices >= NR_CPUS are never present (smp_finish caps cpus) and so
 	 * never reported; they cannot be kept in a cpumask_t either. */

@@ -13,6 +13,10 @@
 #include <stddef.h>
 #include "topology.h"
 
+/* Most CPU slots a shape has (-smp's maxcpus): xAPIC IDs stop at 254, and
+ * TCG refuses x2APIC machines (docs/qemu.md). */
+#define SHAPE_MAX_SLOTS		255
+
 /* Find shape `name` in the topologies file; copy its QEMU arguments into
  * args. Returns 0, or -1 with a message in err. */
 int shape_lookup(const char *file, const char *name, char *args, size_t len,

@@ -218,17 +218,19 @@ static void load_shapes(const char *file)
 	fclose(f);
 }
 
-/* A random machine of at most NR_CPUS CPUs: sockets x cores x threads,
- * its sockets grouped into up to MAX_NODES nodes of equal size. */
+/* A random machine the kernel could boot (at most 255 CPUs, and NR_CPUS):
+ * sockets x cores x threads, its sockets grouped into up to MAX_NODES
+ * nodes of equal size. */
 static void random_shape(char *args, size_t len)
 {
 	static const unsigned threads_of[] = { 1, 1, 2, 2, 4 };
+	const unsigned max = NR_CPUS < SHAPE_MAX_SLOTS ? NR_CPUS : SHAPE_MAX_SLOTS;
 	unsigned t = threads_of[rnd(5)], c = 1 + rnd(8), s, nodes, per, n;
 	size_t off;
 
-	while (t * c > NR_CPUS)
+	while (t * c > max)
 		c--;
-	s = 1 + rnd(NR_CPUS / (t * c) < 8 ? NR_CPUS / (t * c) : 8);
+	s = 1 + rnd(max / (t * c) < 8 ? max / (t * c) : 8);
 	nodes = s;
 	while (nodes > 1 && (chance(40) || nodes > MAX_NODES || s % nodes))
 		nodes--;
