@@ -52,13 +52,6 @@ function matches(e, r,    ek, ew, rk, rw, k) {
 	for (k in rw) if (!(k in ew)) return 0
 	return 1
 }
-function same_words(e, r,    a, b, n, m, i, c, seen) {
-	n = split(e, a, /[ \t]+/); m = split(r, b, /[ \t]+/)
-	for (i = 1; i <= m; i++) seen[b[i]]++
-	c = 0
-	for (i = 1; i <= n; i++) if (a[i] != "" && seen[a[i]]-- > 0) c++
-	return c
-}
 FNR == NR { ex[++ne] = $0; next }
 { out[++no] = $0 }
 END {

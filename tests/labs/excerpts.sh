@@ -23,7 +23,7 @@ for md in "${mds[@]}"; do
 				if [ "$inblock" = output ]; then
 					out=$res/lab$n.step$k.out
 					if [ -s "$out" ]; then
-						awk -v mode=pick -f "$here/excerpt.awk" "$block" "$out" >>"$tmp"
+						awk -v mode=pick -f "$here/words.awk" -f "$here/excerpt.awk" "$block" "$out" >>"$tmp"
 						changed=1
 					else
 						echo "excerpts.sh: lab $n step $k has no output in $res; kept" >&2

@@ -25,13 +25,6 @@
 # from), unnumbered; run.sh numbers them. Exit 1 when one is wrong.
 
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
-function same_words(e, r,    a, b, n, m, i, c, seen) {
-	n = split(e, a, /[ \t]+/); m = split(r, b, /[ \t]+/)
-	for (i = 1; i <= m; i++) seen[b[i]]++
-	c = 0
-	for (i = 1; i <= n; i++) if (a[i] != "" && seen[a[i]]-- > 0) c++
-	return c
-}
 # A recursive-descent evaluator for EXPR: sum, product, factor.
 function peek() { return substr(ex, ep, 1) }
 function skip() { while (peek() == " ") ep++ }

@@ -14,4 +14,4 @@ cd "$top"
 for md in docs/lab[0-9]*.md; do
 	n=$(basename "$md" | sed -nE 's/^lab([0-9]+).*/\1/p')
 	awk -f "$here/extract.awk" "$md" | sed "s/^/$n /"
-done | awk -f "$here/quotes.awk" - "${answers#"$top"/}"
+done | awk -f "$here/words.awk" -f "$here/quotes.awk" - "${answers#"$top"/}"

@@ -105,7 +105,7 @@ for md in "${mds[@]}"; do
 		# The excerpt the reader sees must still look like this output.
 		if [ $ok = 1 ] && [ ${#excerpts[@]} -gt 0 ]; then
 			printf '%s\n' "${excerpts[@]}" >"$res/lab$n.step$k.excerpt"
-			diag=$(awk -v mode=check -f "$here/excerpt.awk" \
+			diag=$(awk -v mode=check -f "$here/words.awk" -f "$here/excerpt.awk" \
 				"$res/lab$n.step$k.excerpt" "$out") || ok=0
 		fi
 		if [ ${#checks[@]} -eq 0 ] && [ $ok = 1 ]; then
