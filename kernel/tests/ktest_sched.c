@@ -25,13 +25,15 @@
 
 /*
  * Ticks (of the CPU left and of the CPU joined, whichever took fewer) a
- * pinned task may take to move after its mask changed: the move itself
- * needs one (the IPI, the migration thread, the new CPU's schedule);
- * the tick the change came in is partly over; and under TCG on a loaded
- * host each of the two vCPUs waits for the host to run it, a tick or
- * more.
+ * pinned task may take to move after its mask changed. The move is
+ * immediate (an IPI, the migration thread, an IPI, the new CPU's pick):
+ * 0-4 ticks on a quiet host. Each IPI goes through QEMU's emulated APIC,
+ * which a loaded host delays while both vCPUs go on taking ticks (5 and
+ * 7 seen at load 30). The bound tells the migration thread apart from
+ * the next path that would move a running task, the busy CPUs' balance
+ * every BUSY_REBALANCE_TICK (200): a tenth of that.
  */
-#define AFFINITY_MAX_TICKS	4
+#define AFFINITY_MAX_TICKS	20
 
 /* Work between two looks at the CPU and the stop flag: about 10 us. */
 #define HOG_SPIN	200
