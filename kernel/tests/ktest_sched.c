@@ -471,6 +471,9 @@ KTEST(nice_share)
  * a CPU within one time slice of its wakeup: the first hog whose slice
  * ends goes to the expired array and the sleeper, still active, runs.
  */
+/* s of jiffies the test waits for its 20 wakeups at most. */
+#define SLEEPER_SECS	10
+
 struct sleeper {
 	volatile int stop;
 	cpumask_t core;
@@ -541,7 +544,7 @@ KTEST(sleeper_latency)
 	hogs_start(h, n);
 	kthread_start_task(st);
 	/* 20 wakeups, however slowly a loaded host lets the vCPUs tick. */
-	deadline = jiffies_64() + 10 * HZ;
+	deadline = jiffies_64() + SLEEPER_SECS * HZ;
 	while (s->wakeups < 20 && jiffies_64() < deadline)
 		msleep(50);
 	s->stop = 1;
@@ -552,7 +555,10 @@ KTEST(sleeper_latency)
 	kfree(s);
 	/* A slice, plus the tick the wakeup came in (partly over) and the
 	 * one the first hog's slice ends in. */
-	if (wakeups < 5 || worst > slice + 2)
+	if (wakeups < 5)
+		return ktest_fail(t, "%u wakeups in %d s, too few to judge (want >= 5; "
+				  "worst %u ticks late)", wakeups, SLEEPER_SECS, worst);
+	if (worst > slice + 2)
 		return ktest_fail(t, "%u wakeups, worst %u ticks late, want <= %u",
 				  wakeups, worst, slice + 2);
 	cpulist_format(list, sizeof(list), core);
@@ -641,39 +647,49 @@ static int seen_polling(int cpu)
 }
 
 /*
- * POLL_ROUNDS rounds: the median round in us into *median, the times the
- * flag was seen set beside a running task into *bad; returns the rounds
- * answered (each within 10 s: a lost wakeup is rescued by the CPU's next
- * tick, so only a wakeup that never comes stops this). With idle set, each
- * wakeup waits until the ponger's CPU is seen polling (a round without is
- * still run), so that the wakeups test the polling path, and the CPU
- * polls only as long as this CPU takes to see it.
+ * One round: wake the ponger on CPU cpu and wait for its answer, adding to
+ * *bad each time the flag is seen set beside a running task. The round's
+ * length in us goes to *us; returns 0 when no answer came within 10 s (a
+ * lost wakeup is rescued by the CPU's next tick, so only a wakeup that
+ * never comes ends the wait).
+ */
+static int pingpong(struct ponger *p, int cpu, int *bad, uint64_t *us)
+{
+	uint64_t t0 = rdtsc(), limit = (uint64_t)tsc_khz() * 10000;
+
+	p->seq++;
+	wake_up_process(&p->t->s, 0);
+	while (p->done != p->seq && rdtsc() - t0 < limit) {
+		*bad += flag_with_task(cpu);
+		cpu_relax();
+	}
+	if (p->done != p->seq)
+		return 0;
+	*us = (rdtsc() - t0) * 1000 / tsc_khz();
+	*bad += flag_with_task(cpu);
+	return 1;
+}
+
+/*
+ * POLL_ROUNDS rounds: the median round in us into *median; returns the
+ * rounds answered. With idle set, each wakeup waits until the ponger's CPU
+ * is seen polling (a round without is still run), so that the wakeups test
+ * the polling path, and the CPU polls only as long as this CPU takes to
+ * see it.
  */
 static int pingpong_rounds(struct ponger *p, int cpu, int idle, uint32_t *median,
 			   int *bad)
 {
 	static uint64_t us[POLL_ROUNDS];
-	uint64_t limit = (uint64_t)tsc_khz() * 10000;
 	int r, i, j;
 
 	for (r = 0; r < POLL_ROUNDS; r++) {
-		uint64_t t0;
-
 		if (idle)
 			seen_polling(cpu);
 		else
 			msleep(0);	/* the hog's turn */
-		t0 = rdtsc();
-		p->seq++;
-		wake_up_process(&p->t->s, 0);
-		while (p->done != p->seq && rdtsc() - t0 < limit) {
-			*bad += flag_with_task(cpu);
-			cpu_relax();
-		}
-		if (p->done != p->seq)
+		if (!pingpong(p, cpu, bad, &us[r]))
 			break;
-		us[r] = (rdtsc() - t0) * 1000 / tsc_khz();
-		*bad += flag_with_task(cpu);
 	}
 	for (i = 1; i < r; i++)
 		for (j = i; j > 0 && us[j - 1] > us[j]; j--) {
@@ -695,7 +711,7 @@ static void start_here(void *hog)
 KTEST(idle_poll_wakeups)
 {
 	int last = ncpus() - 1, got, polled = 0, tries, bad = 0, bad_idle, poll_us;
-	uint64_t limit = (uint64_t)tsc_khz() * 10000;
+	uint64_t us;
 	uint32_t median, median_busy = 0;
 	unsigned long saved0, saved;
 	struct ponger *p;
@@ -722,20 +738,12 @@ KTEST(idle_poll_wakeups)
 	saved0 = idle_ipis_saved(last);
 	got = pingpong_rounds(p, last, 1, &median, &bad);
 	saved = idle_ipis_saved(last) - saved0;
-	bad_idle = bad;
 	set_cpus_allowed(&h[0].t->s, cpumask_of(last));
 	set_user_nice(&h[0].t->s, 19);
 	/* A round's end starts a poll, and the hog must start inside it. */
-	for (tries = 0; got == POLL_ROUNDS && !polled && tries < 20; tries++) {
-		uint64_t t0;
-
-		p->seq++;
-		wake_up_process(&p->t->s, 0);
-		t0 = rdtsc();
-		while (p->done != p->seq && rdtsc() - t0 < limit)
-			cpu_relax();
-		polled = seen_polling(last);
-	}
+	for (tries = 0; got == POLL_ROUNDS && !polled && tries < 20; tries++)
+		polled = pingpong(p, last, &bad, &us) && seen_polling(last);
+	bad_idle = bad;
 	smp_call_function_single(last, start_here, h[0].t);
 	msleep(20);
 	if (got == POLL_ROUNDS)
