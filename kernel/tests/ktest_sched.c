@@ -26,12 +26,12 @@
 /*
  * Ticks (of the CPU left and of the CPU joined, whichever took fewer) a
  * pinned task may take to move after its mask changed. The move is
- * immediate (an IPI, the migration thread, an IPI, the new CPU's pick):
- * 0-4 ticks on a quiet host. Each IPI goes through QEMU's emulated APIC,
- * which a loaded host delays while both vCPUs go on taking ticks (5 and
- * 7 seen at load 30). The bound tells the migration thread apart from
- * the next path that would move a running task, the busy CPUs' balance
- * every BUSY_REBALANCE_TICK (200): a tenth of that.
+ * immediate (an IPI, the migration thread, an IPI, the new CPU's pick),
+ * but each IPI goes through QEMU's emulated APIC, which the host delays
+ * by a few ticks while both vCPUs go on taking them. The bound tells the
+ * migration thread apart from the next path that would move a running
+ * task, the busy CPUs' balance every BUSY_REBALANCE_TICK (200): a tenth
+ * of that.
  */
 #define AFFINITY_MAX_TICKS	20
 
@@ -465,15 +465,15 @@ KTEST(nice_share)
 	return sanity_end(t);
 }
 
+/* s of jiffies sleeper_latency waits for its 20 wakeups at most. */
+#define SLEEPER_SECS	10
+
 /*
  * sleeper_latency: a task that sleeps 10 ms at a time, among as many hogs
  * as one core has CPUs (all of them allowed on that core only), is back on
  * a CPU within one time slice of its wakeup: the first hog whose slice
  * ends goes to the expired array and the sleeper, still active, runs.
  */
-/* s of jiffies the test waits for its 20 wakeups at most. */
-#define SLEEPER_SECS	10
-
 struct sleeper {
 	volatile int stop;
 	cpumask_t core;
