@@ -33,7 +33,8 @@ static void option(char *opt)
 		   (!strcmp(val, "pf") || !strcmp(val, "ud") ||
 		    !strcmp(val, "panic") || !strcmp(val, "ap") ||
 		    !strcmp(val, "stack") || !strcmp(val, "overflow") ||
-		    !strcmp(val, "overflow_ap") || !strcmp(val, "overflow_task"))) {
+		    !strcmp(val, "overflow_ap") || !strcmp(val, "overflow_task") ||
+		    !strcmp(val, "midline"))) {
 		boot_opts.ktest_panic = val;
 	} else if (!strcmp(opt, "acpi") && val && !strcmp(val, "last")) {
 		boot_opts.acpi_last = 1;

@@ -10,7 +10,9 @@
  *                     stack (the end-of-stack word overwritten),
  *                     overflow (CPU 0's stack runs into its guard page),
  *                     overflow_ap (the same on the last AP, as it starts),
- *                     overflow_task (the same in a kernel thread);
+ *                     overflow_task (the same in a kernel thread),
+ *                     midline (the last CPU prints half a line, then
+ *                     CPU 0 panics: the report starts a line of its own);
  *                     a panic then leaves QEMU as under ktest
  *   acpi=last         when an ACPI table signature appears twice, use the
  *                     last copy (QEMU -acpitable appends a crafted table)

@@ -1,11 +1,32 @@
 /* printk.c - printk over the serial port and the VGA screen. */
+#include <stdint.h>
 #include "printk.h"
 #include "console.h"
+#include "panic.h"
+#include "percpu.h"
 #include "spinlock.h"
 
-/* Serializes writers of whole printk buffers; taken with interrupts off, as
- * interrupt handlers print too. */
+/*
+ * console_lock serializes writers of whole printk buffers; it is taken with
+ * interrupts off, as interrupt handlers print too. It also guards the line
+ * state below.
+ *
+ * A line may be printed in pieces (a user program's printf() of half a
+ * line, printk("...") then printk("...\n")), and a panic takes the console
+ * from a CPU it stopped in the middle of a line. So the console remembers
+ * whether its last character ended a line (line_open) and who left it open
+ * (line_owner); a different writer first ends that line. No line then
+ * starts in the middle of another writer's: every line a test or a reader
+ * looks for begins at column 0, on serial and on screen alike.
+ *
+ * Invariant, under console_lock: line_open == 0, or the last character
+ * written was not '\n' and line_owner is the writer that wrote it.
+ * line_open is updated character by character, so it holds even for a
+ * writer stopped half way (panic's NMI).
+ */
 static struct spinlock console_lock = SPINLOCK_INIT("console");
+static int line_open;
+static uintptr_t line_owner;
 
 void console_init(void)
 {
@@ -13,11 +34,41 @@ void console_init(void)
 	vga_init();
 }
 
+/*
+ * Who is writing: the running task, or, in an interrupt handler or before
+ * this CPU runs a task, the CPU (its percpu address with the low bit set,
+ * so it is never a task's). A task that moves to another CPU between two
+ * pieces of a line stays the same writer.
+ */
+static uintptr_t console_writer(void)
+{
+	struct percpu *me = this_cpu();
+
+	if (me->irq_depth > 0 || !me->current)
+		return (uintptr_t)me | 1;
+	return (uintptr_t)me->current;
+}
+
+static void console_putc(char c)
+{
+	serial_putc(c);
+	vga_putc(c);
+}
+
 static void console_write(const char *s)
 {
+	uintptr_t me = console_writer();
+
+	if (!spin_is_held(&console_lock))
+		panic("console: written without the console lock");
+	if (!*s)
+		return;
+	if (line_open && line_owner != me)
+		console_putc('\n');
+	line_owner = me;
 	for (; *s; s++) {
-		serial_putc(*s);
-		vga_putc(*s);
+		console_putc(*s);
+		line_open = *s != '\n';
 	}
 }
 
@@ -45,7 +96,13 @@ int printk(const char *fmt, ...)
 	return n;
 }
 
+/*
+ * Take the console from a stopped CPU. Whatever line it left open is
+ * ended by the next printk, as for any other writer: the panic report
+ * starts at column 0.
+ */
 void console_bust(void)
 {
 	spin_lock_bust(&console_lock);
+	line_owner = 0;
 }

@@ -2,7 +2,8 @@
  * printk.h - the kernel's console output.
  *
  * printk formats into a buffer first and then writes it under the console
- * lock, so a line printed with one call never interleaves with another CPU's.
+ * lock, so a line printed with one call never interleaves with another CPU's,
+ * and a line never starts in the middle of another writer's (printk.c).
  * Everything goes to COM1 (what tests read) and to the VGA screen.
  */
 #ifndef KERNEL_PRINTK_H

@@ -98,7 +98,8 @@ test-sysenter: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio
 
 # Real hardware's cases QEMU does not show by itself (TSC check, PIT
 # channel 2 gated off, renumbered APIC IDs, stack overflow into a guard
-# page): seven boots, tests/boot/hw.sh.
+# page, a panic while another CPU's line is open): eight boots,
+# tests/boot/hw.sh.
 .PHONY: test-hw
 TEST_SUITES += test-hw
 test-hw: $(BUILD)/kernel.elf
@@ -129,3 +130,17 @@ test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 TEST_SUITES += test-reading
 test-reading:
 	@tests/run-suite.sh reading tests/reading.sh
+
+# The flake hunter (tests/soak.sh): the suites SOAK, RUNS times, under a
+# stress-ng load of its own (LOAD workers, default 4 per host CPU), for at
+# most MINUTES; per test its runs, failures and first failing log. Not part
+# of make test: it is how a timing-dependent test is shown not to flake.
+SOAK	?= tests/boot/userspace.sh tests/boot/hw.sh tests/boot/matrix.sh
+RUNS	?= 20
+LOAD	?= $(shell echo $$((4 * $$(nproc))))
+MINUTES	?= 0
+MATCH	?=
+.PHONY: soak
+soak: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso $(BUILD)/initrd.cpio
+	@scripts/deps.sh soak
+	@tests/soak.sh -n $(RUNS) -l $(LOAD) -t $(MINUTES) -m '$(MATCH)' $(SOAK)

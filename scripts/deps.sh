@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # deps.sh [group...] - install the Debian packages the build and tests need,
-# only those missing. Groups: base (always), fuzz. Run as root on Debian 12;
-# anyone else gets the apt-get line to run.
+# only those missing. Groups: base (always), soak (stress-ng: the load that
+# make soak puts on the host). Run as root on Debian 12; anyone else gets
+# the apt-get line to run.
 set -euo pipefail
 pkgs_base="make gcc qemu-system-x86 grub-pc-bin grub-common xorriso mtools nasm
 gcc-i686-linux-gnu binutils-i686-linux-gnu acpica-tools cpio gdb clang
 libfuzzer-14-dev libclang-rt-14-dev valgrind
 linux-source-6.1 flex bison bc libelf-dev python3-ply python3-git
 libxml2-utils chromium libpng-dev"
+pkgs_soak="stress-ng"
 want=$pkgs_base
+for group in "$@"; do
+	case $group in
+	base) ;;
+	soak) want="$want $pkgs_soak" ;;
+	*) echo "deps.sh: unknown group '$group' (base, soak)" >&2; exit 2 ;;
+	esac
+done
 missing=()
 for p in $want; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

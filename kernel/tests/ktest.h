@@ -53,7 +53,7 @@ void ktest_run_all(void) __attribute__((noreturn));
  * (ktest_boot.c); the machine powers off with the result. */
 void ktest_start(void);
 /* Boot option ktest_panic=WHAT: crash on purpose (pf, ud, panic, ap, stack,
- * overflow, overflow_task; overflow_ap crashes the last AP as it starts, in
+ * overflow, overflow_task, midline; overflow_ap crashes the last AP as it starts, in
  * smpboot.c), for the tests of the panic path. */
 void ktest_crash(const char *what);
 

@@ -26,6 +26,13 @@ static void ktest_panic_ap(void *arg)
 	*(volatile uint32_t *)(uintptr_t)0xdead0000 = 0;
 }
 
+/* Half a line: no newline, so the console's line stays open on this CPU. */
+static void ktest_half_line_ap(void *arg)
+{
+	(void)arg;
+	printk("ktest_panic: half a line from CPU %d", smp_processor_id());
+}
+
 static int overflow_main(void *arg)
 {
 	(void)arg;
@@ -59,6 +66,11 @@ void ktest_crash(const char *what)
 		if (t)
 			kthread_start_task(t);
 		mdelay(2000);	/* it runs on another CPU meanwhile */
+	} else if (!strcmp(what, "midline")) {
+		smp_call_function_single(num_online_cpus() - 1,
+					 ktest_half_line_ap, 0);
+		panic("ktest_panic=midline: panic() while CPU %d has a line open",
+		      num_online_cpus() - 1);
 	}
 	printk("ktest_panic: still alive after '%s'\n", what);
 }

@@ -20,8 +20,13 @@
 #                   starts
 #   overflow_task   ktest_panic=overflow_task: the same in a kernel thread
 #                   (a task's stack, from kstack_alloc())
+#   panic_midline   ktest_panic=midline: the last AP prints half a line,
+#                   then CPU 0 panics: the half line stays whole on a line
+#                   of its own, and the report starts at column 0 (the
+#                   console ends another writer's open line first)
 #
-# One TAP line a boot. Environment: BOOT_TIMEOUT (s, default 120), HW_SHAPE.
+# One TAP line a boot. Environment: BOOT_TIMEOUT (s, default 120), HW_SHAPE,
+# HW_ONLY (a regex: boot only the checks whose name matches; for make soak).
 set -uo pipefail
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
 # shellcheck source=tests/boot/lib.sh
@@ -52,6 +57,7 @@ check_absent() {
 hw() {
 	local name=$1 opts=$2 want=$3 dir=$BOOT_OUT/hw-$1 bad=0 c
 	shift 3
+	[[ -z ${HW_ONLY:-} || hw_$name =~ $HW_ONLY ]] || return 0
 	boot_kernel "$dir" "$SHAPE" "$opts"
 	log=$dir/clean.log
 	tr -d '\r' <"$dir/serial.log" >"$log"
@@ -96,4 +102,7 @@ hw overflow_task "ktest_panic=overflow_task" "$EXIT_PANIC" \
 	"check_grep \"\$log\" '^panic: CPU [0-9]+ \\(APIC 0x[0-9a-f]+\\): exception 8, double fault \\(#DF\\): kernel stack overflow$' 'the #DF report of the thread'" \
 	"check_grep \"\$log\" '^  ESP [0-9a-f]{8} is in the guard page below the stack' 'the guard page line'" \
 	"check_grep \"\$log\" 'recurse' 'the overflowing function in the stack trace'"
+hw panic_midline "ktest_panic=midline" "$EXIT_PANIC" \
+	"check_grep \"\$log\" '^ktest_panic: half a line from CPU $((NCPUS - 1))\$' 'the half line, whole and alone'" \
+	"check_grep \"\$log\" '^panic: CPU 0 \\(APIC 0x[0-9a-f]+\\): ktest_panic=midline: panic\\(\\) while CPU $((NCPUS - 1)) has a line open\$' 'the report at column 0'"
 echo "1..$n"

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# soak.sh - the flake hunter: run test suites again and again on a host
+# loaded on purpose, and say for each test how often it failed.
+#
+#   tests/soak.sh [-n RUNS] [-l LOAD] [-t MINUTES] [-o DIR] [-m REGEX] SUITE...
+#   make soak [SOAK="tests/boot/hw.sh ..."] [RUNS=20] [LOAD=8] [MINUTES=60] [MATCH=re]
+#
+# SUITE is a suite script that prints TAP (tests/boot/hw.sh, ...); each run
+# runs every SUITE once, one after the other. While they run, stress-ng
+# keeps LOAD busy-loop workers on the host (default: 4 per host CPU), so a
+# test whose result depends on how fast the host runs shows it here rather
+# than in CI. -l 0 runs without load.
+#
+# -t stops starting new runs after MINUTES (a run under way finishes).
+# -m counts only the tests whose name matches REGEX (all are still run;
+# tests/boot/hw.sh also takes HW_ONLY=REGEX to boot only the matching).
+#
+# Output: how many runs in how long, the host's load average over them,
+# one line per test,
+#   soak: <suite>:<test> runs=R failed=F [first failure: <log>]
+# the first failing run's diagnostics of each test that failed, and the
+# closing line "soak: N passed, N failed" (test results summed over the
+# runs). Exits 1 when any test failed. Each run's suite output stays in DIR/run-K/ (default
+# build/soak/); the QEMU logs of a run are kept only when one of its tests
+# failed.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+runs=20 load=$((4 * $(nproc))) minutes=0 out=$top/build/soak match=
+while getopts "n:l:t:o:m:" opt; do
+	case $opt in
+	n) runs=$OPTARG ;;
+	l) load=$OPTARG ;;
+	t) minutes=$OPTARG ;;
+	o) out=$OPTARG ;;
+	m) match=$OPTARG ;;
+	*) sed -n '2,27s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || { echo "soak: no suite given (tests/soak.sh -h)" >&2; exit 2; }
+for s in "$@"; do
+	[ -f "$s" ] || { echo "soak: no suite script '$s'" >&2; exit 2; }
+done
+case "$runs$load$minutes" in *[!0-9]*)
+	echo "soak: -n, -l and -t take whole numbers" >&2; exit 2 ;;
+esac
+
+rm -rf "$out"
+mkdir -p "$out"
+results=$out/results.tsv
+: >"$results"
+: >"$out/loadavg"
+
+stress_pid=
+stop_load() {
+	[ -n "$stress_pid" ] && kill "$stress_pid" 2>/dev/null && wait "$stress_pid" 2>/dev/null
+	stress_pid=
+}
+trap 'stop_load' EXIT
+trap 'stop_load; exit 130' INT TERM
+if [ "$load" -gt 0 ]; then
+	command -v stress-ng >/dev/null ||
+		{ echo "soak: stress-ng is missing: scripts/deps.sh soak (as root)" >&2; exit 1; }
+	# Its own time limit too, so a killed soak leaves no load behind.
+	stress-ng --cpu "$load" --timeout "$(( (minutes > 0 ? minutes : 24 * 60) * 60 + 600 ))s" \
+		--quiet >/dev/null 2>&1 &
+	stress_pid=$!
+	sleep 5	# let the load average climb before the first boot
+fi
+
+t0=$SECONDS done_runs=0
+for ((i = 1; i <= runs; i++)); do
+	if [ "$minutes" -gt 0 ] && [ $((SECONDS - t0)) -ge $((minutes * 60)) ]; then
+		echo "soak: time limit of $minutes min reached after $done_runs of $runs runs"
+		break
+	fi
+	rdir=$out/run-$i
+	mkdir -p "$rdir"
+	for s in "$@"; do
+		name=$(basename "$s" .sh)
+		log=$rdir/$name.log
+		cut -d' ' -f1 /proc/loadavg >>"$out/loadavg"
+		BOOT_OUT=$rdir/boot bash "$s" >"$log" 2>&1
+		cut -d' ' -f1 /proc/loadavg >>"$out/loadavg"
+		awk -v suite="$name" -v logf="$log" -v run="$i" '
+			/^(not )?ok [0-9]+ / {
+				st = $1 == "ok" ? "ok" : "fail"
+				t = $1 == "ok" ? $3 : $4
+				print run "\t" suite ":" t "\t" st "\t" logf
+			}' "$log" >>"$results"
+		grep -q '^ok \|^not ok ' "$log" ||
+			printf '%s\t%s\tfail\t%s\n' "$i" "$name:(no result)" "$log" >>"$results"
+	done
+	if ! awk -F'\t' -v r="$i" '$1 == r && $3 == "fail" { bad = 1 } END { exit bad }' "$results"; then
+		echo "soak: run $i: a test failed (logs kept in $rdir)"
+	else
+		rm -rf "$rdir/boot"
+	fi
+	done_runs=$i
+	[ $((i % 5)) -eq 0 ] && echo "soak: $i runs done in $(( (SECONDS - t0) / 60 )) min"
+done
+stop_load
+
+echo "soak: $done_runs runs of $* in $(( (SECONDS - t0) / 60 )) min; logs in $out" |
+	tee "$out/summary"
+awk '{ s += $1; if ($1 > m) m = $1 }
+	END { if (NR) printf "soak: host load average %.1f (max %.1f) over %d samples, " \
+		"%d stress-ng workers on %d CPUs\n", s / NR, m, NR, load, cpus }' \
+	load="$load" cpus="$(nproc)" "$out/loadavg" | tee -a "$out/summary"
+
+# Per test: runs, failures, the first failing log; then its diagnostics.
+awk -F'\t' -v match_re="$match" '
+	match_re != "" && $2 !~ match_re { next }
+	!($2 in runs) { order[++n] = $2 }
+	{ runs[$2]++ }
+	$3 == "fail" { if (!fails[$2]++) first[$2] = $4; bad++ }
+	$3 == "ok" { good++ }
+	END {
+		for (k = 1; k <= n; k++) {
+			t = order[k]
+			printf "soak: %s runs=%d failed=%d", t, runs[t], fails[t]
+			if (fails[t]) printf " first failure: %s", first[t]
+			printf "\n"
+		}
+		for (k = 1; k <= n; k++) {
+			t = order[k]
+			if (!fails[t]) continue
+			print "soak: first failure of " t ":"
+			name = t; sub(/^[^:]*:/, "", name)
+			on = 0
+			while ((getline line < first[t]) > 0) {
+				split(line, f, " ")
+				if (f[1] == "not" && f[4] == name) { on = 1; shown = 0 }
+				else if (!(on && line ~ /^#/)) on = 0
+				if (on && shown++ < 20) print "soak:   | " line
+			}
+			close(first[t])
+		}
+		printf "soak: %d passed, %d failed\n", good, bad
+		exit bad > 0
+	}' "$results" | tee -a "$out/summary"
+exit "${PIPESTATUS[0]}"
