@@ -7,7 +7,7 @@
 # a suite that dies without saying why into a failure, so nothing is lost.
 # It ends with the suite's own closing line "N passed, N failed" and fails
 # when a test did (make test goes on past it, with -k); tests/summary.sh
-# adds the files of every suite up.
+# adds the files of every suite up. NAME.secs keeps the suite's wall time.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:?usage: run-suite.sh NAME CMD...}
@@ -15,8 +15,10 @@ shift
 out=$top/build/results
 mkdir -p "$out"
 log=$out/$name.log
+t0=$SECONDS
 "$@" 2>&1 | tee "$log" | grep -E '^(not )?ok |^# ' || true
 rc=${PIPESTATUS[0]}
+echo $((SECONDS - t0)) >"$out/$name.secs"
 grep -E '^(not )?ok ' "$log" > "$out/$name.tap" || true
 if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$out/$name.tap"; then
 	echo "not ok - $name: suite exited with status $rc (see build/results/$name.log)" |

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # summary.sh [FILE.tap...] - add up build/results/*.tap (or the files
-# given); print the failures and the closing line "N passed, N failed[, N
-# skipped]"; exit 1 if anything failed.
+# given); print the failures, for the whole of build/results the wall time
+# of each suite (NAME.secs, from run-suite.sh), and the closing line
+# "N passed, N failed[, N skipped]"; exit 1 if anything failed.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 shopt -s nullglob
@@ -22,6 +23,13 @@ for f in "${files[@]}"; do
 		esac
 	done < "$f"
 done
+if [ $# -eq 0 ]; then
+	for f in "${files[@]}"; do
+		[ -f "${f%.tap}.secs" ] && echo "$(basename "$f" .tap) $(cat "${f%.tap}.secs")"
+	done | sort -k2,2nr | awk '
+		{ t += $2; s = s sprintf("%s%s %d s", NR > 1 ? ", " : "", $1, $2) }
+		END { if (NR) printf "time: %d s in suites, the longest first: %s\n", t, s }'
+fi
 if [ "$skip" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"
 else
