@@ -5,8 +5,9 @@
 #   tests/soak.sh [-n RUNS] [-l LOAD] [-t MINUTES] [-o DIR] [-m REGEX] SUITE...
 #   make soak [SOAK="tests/boot/hw.sh ..."] [RUNS=20] [LOAD=8] [MINUTES=60] [MATCH=re]
 #
-# SUITE is a suite script that prints TAP (tests/boot/hw.sh, ...); each run
-# runs every SUITE once, one after the other. While they run, stress-ng
+# SUITE is a suite script that prints TAP, with its arguments if any, as
+# one word ("tests/boot/matrix.sh 2n2c2t"); each run runs every SUITE once,
+# one after the other. While they run, stress-ng
 # keeps LOAD busy-loop workers on the host (default: 4 per host CPU), so a
 # test whose result depends on how fast the host runs shows it here rather
 # than in CI. -l 0 runs without load.
@@ -39,7 +40,7 @@ done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || { echo "soak: no suite given (tests/soak.sh -h)" >&2; exit 2; }
 for s in "$@"; do
-	[ -f "$s" ] || { echo "soak: no suite script '$s'" >&2; exit 2; }
+	[ -f "${s%% *}" ] || { echo "soak: no suite script '${s%% *}'" >&2; exit 2; }
 done
 case "$runs$load$minutes" in *[!0-9]*)
 	echo "soak: -n, -l and -t take whole numbers" >&2; exit 2 ;;
@@ -76,11 +77,14 @@ for ((i = 1; i <= runs; i++)); do
 	fi
 	rdir=$out/run-$i
 	mkdir -p "$rdir"
+	k=0
 	for s in "$@"; do
-		name=$(basename "$s" .sh)
-		log=$rdir/$name.log
+		k=$((k + 1))
+		name=$(basename "${s%% *}" .sh)
+		log=$rdir/$k-$name.log
 		cut -d' ' -f1 /proc/loadavg >>"$out/loadavg"
-		BOOT_OUT=$rdir/boot bash "$s" >"$log" 2>&1
+		# shellcheck disable=SC2086 # a SUITE is a command line
+		BOOT_OUT=$rdir/boot bash $s >"$log" 2>&1
 		cut -d' ' -f1 /proc/loadavg >>"$out/loadavg"
 		awk -v suite="$name" -v logf="$log" -v run="$i" '
 			/^(not )?ok [0-9]+ / {
