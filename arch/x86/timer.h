@@ -24,6 +24,9 @@ void timer_tsc_check_ap(void);
  * CPU, once, every CPU ticking); timer_tick_clock() says whether they do. */
 void timer_use_tick_clock(void);
 int timer_tick_clock(void);
+/* On the tick clock, how far the calling CPU's own ticks have counted, in
+ * jiffies: jiffies_64() is never below it, on any CPU. */
+uint64_t timer_tick_clock_this_cpu(void);
 
 /* Start this CPU's periodic tick at HZ (every CPU, once). */
 void timer_start_tick(void);
