@@ -46,13 +46,19 @@ typedef struct {
 #define cpus_andnot(dst, a, b)	((dst) = cpumask_andnot_of((a), (b)))
 #define cpus_complement(dst, a)	((dst) = cpumask_andnot_of(CPU_MASK_ALL, (a)))
 
-/* 1 when cpu is in m; a cpu outside 0..NR_CPUS-1 never is. */
-static inline int cpu_isset(int cpu, cpumask_t m)
+/* 1 when cpu is in the mask whose words are bits; a cpu outside
+ * 0..NR_CPUS-1 never is. */
+static inline int cpumask_test_bits(int cpu, const unsigned long *bits)
 {
 	if (cpu < 0 || cpu >= NR_CPUS)
 		return 0;
-	return (m.bits[__cpu_word(cpu)] & __cpu_bit(cpu)) != 0;
+	return (bits[__cpu_word(cpu)] & __cpu_bit(cpu)) != 0;
 }
+
+/* 1 when cpu is in m. A macro, so that a mask in memory (a task's
+ * cpus_allowed) is read in place, not copied whole as an argument; m may
+ * be any expression of type cpumask_t, a call's result too. */
+#define cpu_isset(cpu, m)	cpumask_test_bits((cpu), (m).bits)
 
 /* The mask of one CPU (Linux 2.6: cpumask_of_cpu). */
 static inline cpumask_t cpumask_of(int cpu)

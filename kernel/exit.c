@@ -2,7 +2,8 @@
  * exit.c - the end of a task and waiting for it: exit, waitpid, kill.
  *
  * A task that exits closes its files, hands its children to init (pid 1),
- * becomes a zombie and wakes its parent. The parent's waitpid() frees it
+ * moving them from its children list to init's, becomes a zombie and wakes
+ * its parent; waitpid() looks at the caller's children list only. The parent's waitpid() frees it
  * once it is off every CPU (on_cpu, task.h) and no migration request for
  * it is in flight (sched_task_inactive()); its address space is not its
  * to free: the CPU that switched away from it frees it (task.c,
@@ -29,20 +30,24 @@ void proc_exit_files(struct task *t)
 void proc_exit_family(struct task *t, int status)
 {
 	struct task *parent, *init = NULL;
-	int i, wake_init = 0;
+	struct list_head *pos, *next;
+	int wake_init = 0;
 	uint32_t flags;
 
 	flags = spin_lock_irqsave(&task_table_lock);
 	init = task_find(1);
 	if (init == t || (init && !init->is_proc))
 		init = NULL;
-	for (i = 0; i < MAX_TASKS; i++) {
-		struct task *c = task_table[i];
+	for (pos = t->children.next; pos != &t->children; pos = next) {
+		struct task *c = list_entry(pos, struct task, sibling);
 
-		if (!c || c->parent != t)
-			continue;
+		next = pos->next;
+		list_del_init(&c->sibling);
 		c->parent = init;
-		if (init && c->s.state == TASK_ZOMBIE)
+		if (!init)
+			continue;
+		list_add_tail(&c->sibling, &init->children);
+		if (c->s.state == TASK_ZOMBIE)
 			wake_init = 1;
 	}
 	t->exit_status = status;
@@ -84,15 +89,14 @@ int do_waitpid(int pid, int *ustatus, int flags)
 		return -EINVAL;
 	irq = spin_lock_irqsave(&task_table_lock);
 	for (;;) {
-		int i;
+		struct list_head *pos;
 
 		zombie = NULL;
 		have = 0;
-		for (i = 0; i < MAX_TASKS; i++) {
-			struct task *c = task_table[i];
+		list_for_each(pos, &me->children) {
+			struct task *c = list_entry(pos, struct task, sibling);
 
-			if (!c || c->parent != me || c->reaped ||
-			    (pid != -1 && c->s.pid != pid))
+			if (c->reaped || (pid != -1 && c->s.pid != pid))
 				continue;
 			have = 1;
 			if (c->s.state == TASK_ZOMBIE) {

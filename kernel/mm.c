@@ -13,6 +13,46 @@
 #define PDE_FIRST	(USER_BASE >> 22)
 #define PDE_END		(USER_TOP >> 22)
 
+_Static_assert(MM_USER_PDES % 32 == 0 && PDE_END - PDE_FIRST == MM_USER_PDES,
+	       "pt_map covers user space in whole words");
+
+/* The first present user page table from index k on (k: from PDE_FIRST),
+ * or -1. */
+static int next_pt(const struct mm *mm, int k)
+{
+	while (k < (int)MM_USER_PDES) {
+		uint32_t bits = mm->pt_map[k / 32] >> (k % 32);
+
+		if (bits)
+			return k + __builtin_ctz(bits);
+		k = (k | 31) + 1;
+	}
+	return -1;
+}
+
+#define for_each_pt(k, mm) \
+	for ((k) = next_pt((mm), 0); (k) >= 0; (k) = next_pt((mm), (k) + 1))
+
+static uint32_t *pt_at(const struct mm *mm, int k)
+{
+	return (uint32_t *)(uintptr_t)(mm->pgdir[PDE_FIRST + k] & ~0xfffu);
+}
+
+/* A zeroed page table from node for user index k (not present yet). */
+static uint32_t *pt_new(struct mm *mm, int k, int node)
+{
+	uint32_t *pt = alloc_pages(node, 0);
+
+	if (!pt)
+		return NULL;
+	memset(pt, 0, PAGE_SIZE);
+	mm->pgdir[PDE_FIRST + k] = (uint32_t)(uintptr_t)pt | PTE_P | PTE_W | PTE_U;
+	mm->pt_map[k / 32] |= 1u << (k % 32);
+	mm->pt_lo[k] = 1024;
+	mm->pt_hi[k] = 0;
+	return pt;
+}
+
 static int user_ok;
 
 int mm_init(void)
@@ -41,7 +81,6 @@ struct mm *mm_create(int node)
 	const uint32_t *kdir = (const uint32_t *)(uintptr_t)paging_cr3();
 	struct mm *mm;
 	uint32_t *dir;
-	uint32_t i;
 
 	if (!user_ok)
 		return NULL;
@@ -53,8 +92,10 @@ struct mm *mm_create(int node)
 			free_pages(dir, 0);
 		return NULL;
 	}
-	for (i = 0; i < 1024; i++)
-		dir[i] = (i >= PDE_FIRST && i < PDE_END) ? 0 : kdir[i];
+	memcpy(dir, kdir, PDE_FIRST * 4);
+	memset(dir + PDE_FIRST, 0, (PDE_END - PDE_FIRST) * 4);
+	memcpy(dir + PDE_END, kdir + PDE_END, (1024 - PDE_END) * 4);
+	memset(mm->pt_map, 0, sizeof(mm->pt_map));
 	mm->pgdir = dir;
 	mm->node = node;
 	mm->pages = 0;
@@ -64,17 +105,14 @@ struct mm *mm_create(int node)
 
 void mm_destroy(struct mm *mm)
 {
-	uint32_t i, j;
+	int k, j;
 
 	if (!mm)
 		return;
-	for (i = PDE_FIRST; i < PDE_END; i++) {
-		uint32_t *pt;
+	for_each_pt(k, mm) {
+		uint32_t *pt = pt_at(mm, k);
 
-		if (!(mm->pgdir[i] & PTE_P))
-			continue;
-		pt = (uint32_t *)(uintptr_t)(mm->pgdir[i] & ~0xfffu);
-		for (j = 0; j < 1024; j++)
+		for (j = mm->pt_lo[k]; j < mm->pt_hi[k]; j++)
 			if (pt[j] & PTE_P)
 				page_put((void *)(uintptr_t)(pt[j] & ~0xfffu));
 		free_pages(pt, 0);
@@ -83,21 +121,34 @@ void mm_destroy(struct mm *mm)
 	kfree(mm);
 }
 
-static uint32_t *pte_of(const struct mm *mm, uint32_t va, int node, int alloc)
+/* The entry of user address va in mm's tables, or NULL (no page table). */
+static uint32_t *pte_find(const struct mm *mm, uint32_t va)
 {
-	uint32_t *pde = &mm->pgdir[va >> 22], *pt;
+	uint32_t pde = mm->pgdir[va >> 22];
 
-	if (!(*pde & PTE_P)) {
-		if (!alloc)
-			return NULL;
-		pt = alloc_pages(node, 0);
-		if (!pt)
-			return NULL;
-		memset(pt, 0, PAGE_SIZE);
-		*pde = (uint32_t)(uintptr_t)pt | PTE_P | PTE_W | PTE_U;
-	}
-	pt = (uint32_t *)(uintptr_t)(*pde & ~0xfffu);
-	return &pt[(va >> 12) & 1023];
+	if (!(pde & PTE_P))
+		return NULL;
+	return &((uint32_t *)(uintptr_t)(pde & ~0xfffu))[(va >> 12) & 1023];
+}
+
+/* The entry of user address va, with a page table from node made if there
+ * is none, its span widened to the entry (the caller sets it); NULL when
+ * there is no memory for the table. */
+static uint32_t *pte_make(struct mm *mm, uint32_t va, int node)
+{
+	int k = (va >> 22) - PDE_FIRST;
+	uint32_t j = (va >> 12) & 1023;
+	uint32_t *pt;
+
+	if (mm->pgdir[va >> 22] & PTE_P)
+		pt = pt_at(mm, k);
+	else if (!(pt = pt_new(mm, k, node)))
+		return NULL;
+	if (j < mm->pt_lo[k])
+		mm->pt_lo[k] = j;
+	if (j + 1 > mm->pt_hi[k])
+		mm->pt_hi[k] = j + 1;
+	return &pt[j];
 }
 
 void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags)
@@ -107,7 +158,7 @@ void *mm_map_page(struct mm *mm, uint32_t va, uint32_t flags)
 
 	if (va < USER_BASE || va >= USER_TOP || (va & 0xfff))
 		return NULL;
-	pte = pte_of(mm, va, mm->node, 1);
+	pte = pte_make(mm, va, mm->node);
 	if (!pte)
 		return NULL;
 	if (*pte & PTE_P) {
@@ -131,7 +182,7 @@ int mm_map_existing(struct mm *mm, uint32_t va, void *page, uint32_t flags)
 
 	if (va < USER_BASE || va >= USER_TOP || (va & 0xfff))
 		return -EFAULT;
-	pte = pte_of(mm, va, mm->node, 1);
+	pte = pte_make(mm, va, mm->node);
 	if (!pte)
 		return -ENOMEM;
 	if (*pte & PTE_P)
@@ -164,7 +215,7 @@ int mm_zero_fault(struct mm *mm, uint32_t va)
 			break;
 	if (i == mm->nzero)
 		return -EFAULT;
-	pte = pte_of(mm, va, mm->node, 1);
+	pte = pte_make(mm, va, mm->node);
 	if (!pte)
 		return -ENOMEM;
 	if (*pte & PTE_P)
@@ -187,7 +238,7 @@ void *mm_lookup(const struct mm *mm, uint32_t va)
 
 	if (va < USER_BASE || va >= USER_TOP)
 		return NULL;
-	pte = pte_of(mm, va, mm->node, 0);
+	pte = pte_find(mm, va);
 	if (!pte || !(*pte & PTE_P))
 		return NULL;
 	return (char *)(uintptr_t)(*pte & ~0xfffu) + (va & 0xfff);
@@ -196,7 +247,8 @@ void *mm_lookup(const struct mm *mm, uint32_t va)
 struct mm *mm_clone(struct mm *src, int node)
 {
 	struct mm *mm = mm_create(node);
-	uint32_t i, j;
+	uint32_t i;
+	int k, j;
 
 	if (!mm)
 		return NULL;
@@ -205,13 +257,9 @@ struct mm *mm_clone(struct mm *src, int node)
 		mm->zero_lo[i] = src->zero_lo[i];
 		mm->zero_hi[i] = src->zero_hi[i];
 	}
-	for (i = PDE_FIRST; i < PDE_END; i++) {
-		uint32_t *spt, *dpt;
+	for_each_pt(k, src) {
+		uint32_t *spt = pt_at(src, k), *dpt = pt_new(mm, k, node);
 
-		if (!(src->pgdir[i] & PTE_P))
-			continue;
-		spt = (uint32_t *)(uintptr_t)(src->pgdir[i] & ~0xfffu);
-		dpt = pte_of(mm, i << 22, node, 1);
 		if (!dpt) {
 			/* The parent's pages made read-only so far stay so:
 			 * its next write finds a count of 1 and keeps the page. */
@@ -219,7 +267,9 @@ struct mm *mm_clone(struct mm *src, int node)
 			flush_tlb_local();
 			return NULL;
 		}
-		for (j = 0; j < 1024; j++) {
+		mm->pt_lo[k] = src->pt_lo[k];
+		mm->pt_hi[k] = src->pt_hi[k];
+		for (j = src->pt_lo[k]; j < src->pt_hi[k]; j++) {
 			if (!(spt[j] & PTE_P))
 				continue;
 			if (spt[j] & PTE_W)
@@ -242,7 +292,7 @@ int mm_cow_fault(struct mm *mm, uint32_t va)
 
 	if (va < USER_BASE || va >= USER_TOP)
 		return -EFAULT;
-	pte = pte_of(mm, va, mm->node, 0);
+	pte = pte_find(mm, va);
 	if (!pte || (*pte & (PTE_P | PTE_COW)) != (PTE_P | PTE_COW))
 		return -EFAULT;
 	old = (void *)(uintptr_t)(*pte & ~0xfffu);

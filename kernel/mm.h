@@ -39,6 +39,7 @@
 #define KERNEL_MM_H
 
 #include <stdint.h>
+#include "uapi/memlayout.h"
 
 #define PTE_P		0x001
 #define PTE_W		0x002
@@ -50,8 +51,20 @@
  * range that does not fit is mapped at once instead. */
 #define MM_ZERO_RANGES	4
 
+/* Page directory entries of user space, one page table each at most. */
+#define MM_USER_PDES	((USER_TOP - USER_BASE) >> 22)
+
 struct mm {
 	uint32_t *pgdir;	/* physical = virtual (identity map) */
+	/*
+	 * What clone and teardown walk instead of every entry: a bit for
+	 * each user page table present (bit k: page directory entry
+	 * USER_BASE / 4 MiB + k), and for each, [pt_lo, pt_hi): the entries
+	 * that may be present (every one ever set lies inside; the rest are
+	 * zero). Both only grow.
+	 */
+	uint32_t pt_map[MM_USER_PDES / 32];
+	uint16_t pt_lo[MM_USER_PDES], pt_hi[MM_USER_PDES];
 	int node;		/* where its pages come from */
 	uint32_t pages;		/* user pages mapped */
 	int nzero;		/* demand-zero ranges in use */

@@ -45,9 +45,12 @@ int spin_is_locked(const struct spinlock *l)
 	return __atomic_load_n(&l->locked, __ATOMIC_RELAXED) != 0;
 }
 
+/* owner is this CPU only from the moment it took l to the moment it lets
+ * go (spin_lock() sets it after the exchange, spin_unlock() clears it
+ * before the release), so it alone answers. */
 int spin_is_held(const struct spinlock *l)
 {
-	return spin_is_locked(l) && l->owner == this_cpu();
+	return l->owner == this_cpu();
 }
 
 uint32_t spin_lock_irqsave(struct spinlock *l)

@@ -23,12 +23,32 @@
 void kthread_start(void);			/* switch.asm */
 extern struct task *switch_prev[NR_CPUS];	/* sched_glue.c */
 
+/*
+ * The pid table. Everything here is task_table_lock's (interrupts off):
+ *   task_table[]   the slots of all tasks but the idle ones, t->slot its
+ *                  index (listings walk it, sys_sched.c)
+ *   free_slot[]    the slots freed since, a stack; slots_used the
+ *                  slots ever handed out (the rest were never used)
+ *   pid_map        one bit a pid: in use, or pid 0 and 1, which are never
+ *                  handed out by the search (pid 1 is init's alone)
+ *   pid_task[]     the task of each pid in use (task_find())
+ * so giving out, finding and freeing a pid cost no walk of the table.
+ */
+#define PID_MAX		32768		/* pids are 1..PID_MAX - 1 */
+#define PID_WORDS	(PID_MAX / 32)
+
+_Static_assert(MAX_TASKS < PID_MAX - 2, "a free slot always has a free pid");
+
 struct spinlock task_table_lock = SPINLOCK_INIT("task table");
 struct task *task_table[MAX_TASKS];
+static int free_slot[MAX_TASKS];
+static int nr_free_slots, slots_used;
+static uint32_t pid_map[PID_WORDS] = { 0x3 };
+static struct task *pid_task[PID_MAX];
 static int next_pid = 2;	/* 1 is init's: the first process */
 static int init_pid_given;
 static int nr_procs;
-static int proc_limit = PROC_LIMIT_DEFAULT;	/* task_table_lock */
+static int proc_limit = PROC_LIMIT_DEFAULT;
 
 struct task *this_task(void)
 {
@@ -37,38 +57,55 @@ struct task *this_task(void)
 
 /* ---- the pid table ------------------------------------------------------ */
 
-/* Give t the next free pid (pids grow, wrapping past 32767, and skip ones
- * in use) and a slot. -EAGAIN when every slot, or for a process every
- * process slot, is taken. */
+/* The first pid from next_pid on (wrapping) whose bit is clear, now
+ * taken; a word of the map at a time. */
+static int pid_take(void)
+{
+	uint32_t w = next_pid / 32;
+	uint32_t bits = pid_map[w] | ((1u << (next_pid % 32)) - 1);
+	int n, pid;
+
+	for (n = 0; n <= PID_WORDS; n++) {
+		if (bits != ~0u) {
+			pid = w * 32 + __builtin_ctz(~bits);
+			pid_map[w] |= 1u << (pid % 32);
+			next_pid = pid + 1 < PID_MAX ? pid + 1 : 2;
+			return pid;
+		}
+		w = (w + 1) % PID_WORDS;
+		bits = pid_map[w];
+	}
+	panic("pid: every pid taken with a slot free");
+}
+
+/* Give t the next free pid (pids grow, wrapping past PID_MAX - 1, and skip
+ * ones in use) and a slot, and list it among its parent's children.
+ * -EAGAIN when every slot, or for a process every process slot, is taken. */
 int task_alloc_pid(struct task *t)
 {
 	uint32_t flags = spin_lock_irqsave(&task_table_lock);
-	int i, slot = -1, pid;
+	int slot, pid;
 
 	if (t->is_proc && nr_procs >= proc_limit)
 		goto full;
-	for (i = 0; i < MAX_TASKS; i++)
-		if (!task_table[i]) {
-			slot = i;
-			break;
-		}
-	if (slot < 0)
+	if (nr_free_slots)
+		slot = free_slot[--nr_free_slots];
+	else if (slots_used < MAX_TASKS)
+		slot = slots_used++;
+	else
 		goto full;
 	if (t->is_proc && !init_pid_given) {
 		init_pid_given = 1;
 		pid = 1;
-	} else for (;;) {
-		pid = next_pid++;
-		if (next_pid > 32767)
-			next_pid = 2;
-		for (i = 0; i < MAX_TASKS; i++)
-			if (task_table[i] && task_table[i]->s.pid == pid)
-				break;
-		if (i == MAX_TASKS)
-			break;
+	} else {
+		pid = pid_take();
 	}
 	t->s.pid = pid;
+	t->slot = slot;
 	task_table[slot] = t;
+	pid_task[pid] = t;
+	if (t->parent)
+		list_add_tail(&t->sibling, &t->parent->children);
 	if (t->is_proc)
 		nr_procs++;
 	spin_unlock_irqrestore(&task_table_lock, flags);
@@ -80,12 +117,11 @@ full:
 
 struct task *task_find(int pid)
 {
-	int i;
-
-	for (i = 0; i < MAX_TASKS; i++)
-		if (task_table[i] && task_table[i]->s.pid == pid)
-			return task_table[i];
-	return NULL;
+	KASSERT(spin_is_held(&task_table_lock),
+		"task_find() under task_table_lock: the task stays listed");
+	if (pid <= 0 || pid >= PID_MAX)
+		return NULL;
+	return pid_task[pid];
 }
 
 int task_proc_limit(int limit)
@@ -108,17 +144,28 @@ int task_proc_limit(int limit)
 	return limit;
 }
 
+/* Undo task_alloc_pid(), if it was done: the slot, the pid, the place
+ * among the parent's children. */
 static void task_unlist(struct task *t)
 {
-	uint32_t flags = spin_lock_irqsave(&task_table_lock);
-	int i;
+	uint32_t flags;
 
-	for (i = 0; i < MAX_TASKS; i++)
-		if (task_table[i] == t) {
-			task_table[i] = NULL;
-			if (t->is_proc)
-				nr_procs--;
-		}
+	if (t->slot < 0)
+		return;
+	flags = spin_lock_irqsave(&task_table_lock);
+	KASSERT(task_table[t->slot] == t && pid_task[t->s.pid] == t,
+		"a listed task is in its slot and under its pid");
+	KASSERT(list_empty(&t->children),
+		"a task's children went to init when it exited");
+	task_table[t->slot] = NULL;
+	free_slot[nr_free_slots++] = t->slot;
+	t->slot = -1;
+	pid_task[t->s.pid] = NULL;
+	if (t->s.pid > 1)
+		pid_map[t->s.pid / 32] &= ~(1u << (t->s.pid % 32));
+	list_del_init(&t->sibling);
+	if (t->is_proc)
+		nr_procs--;
 	spin_unlock_irqrestore(&task_table_lock, flags);
 }
 
@@ -153,6 +200,9 @@ struct task *task_alloc(const char *name, int node)
 	INIT_LIST_HEAD(&t->timer_node);
 	wait_queue_init(&t->child_exit);
 	INIT_LIST_HEAD(&t->s.tasks);
+	INIT_LIST_HEAD(&t->children);
+	INIT_LIST_HEAD(&t->sibling);
+	t->slot = -1;
 	t->s.migrate_dest = -1;
 	t->s.exec_placing = 0;
 	strlcpy(t->name, name, sizeof(t->name));

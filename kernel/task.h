@@ -22,7 +22,8 @@
  * test hogs, which hold no lock and touch no per-CPU data), since the rest
  * of the kernel takes spinlocks without turning interrupts off.
  *
- * Locking: task_table_lock protects the pid table, parent/child links and
+ * Locking: task_table_lock (taken with interrupts off) protects the pid
+ * table (task.c), the family links (parent, children, sibling, slot) and
  * exit_status/reaping; a task's own fields (files, mm) are used only by the
  * task itself, except by the reaper after it is off every CPU.
  */
@@ -78,7 +79,14 @@ struct task {
 	int preemptible;		/* see "Preemption" above */
 	uint32_t cr3;			/* page directory it runs on */
 	struct mm *mm;			/* NULL for kernel threads */
-	struct task *parent;		/* NULL for kernel threads */
+	struct task *parent;		/* NULL for kernel threads and for
+					 * orphans init cannot take;
+					 * task_table_lock's */
+	struct list_head children;	/* its children, linked by sibling,
+					 * from listing (task_alloc_pid) to
+					 * freeing; task_table_lock's */
+	struct list_head sibling;	/* in parent->children */
+	int slot;			/* in task_table, -1: not listed */
 	int is_proc;			/* a user process (counts to the limit) */
 	int exit_status;		/* waitpid() status word */
 	volatile int killed;		/* kill(): exit at the next user return */
@@ -133,11 +141,13 @@ void cond_resched(void);
 /* CPU cpu's idle task (pid 0, not in the pid table). */
 struct task *task_idle(int cpu);
 
-/* A task by pid, or NULL. Caller holds task_table_lock. */
+/* A task by pid, or NULL. Caller holds task_table_lock (asserted). */
 struct task *task_find(int pid);
 extern struct spinlock task_table_lock;
 extern struct task *task_table[MAX_TASKS];
-int task_alloc_pid(struct task *t);	/* -EAGAIN when full */
+/* A pid and a slot for t, and t among t->parent's children (if it has a
+ * parent); -EAGAIN when full. task_free() undoes it. */
+int task_alloc_pid(struct task *t);
 /* The user process limit: limit 0 only reads it, else it becomes limit.
  * Returns the limit in force, or -EINVAL outside [PROC_LIMIT_MIN, the
  * largest this machine allows] (see PROC_LIMIT_DEFAULT). */

@@ -30,6 +30,9 @@
 #define TRACE_LINE_MAX	160
 
 struct trace_cpu trace_cpus[NR_CPUS];
+/* Some CPU's `on` is set: the scheduler's sched_trace() tests this before
+ * it calls arch_trace() (sched_env.h). */
+volatile int sched_trace_on;
 
 static int trace_ready;		/* the rings were allocated */
 static int trace_com2;		/* the dump goes to COM2 */
@@ -143,6 +146,7 @@ int trace_start(void)
 		return -1;
 	for (cpu = 0; cpu < cpu_topology.ncpus; cpu++)
 		trace_cpus[cpu].on = 1;
+	sched_trace_on = 1;
 	return 0;
 }
 
@@ -150,6 +154,7 @@ void trace_stop(void)
 {
 	int cpu;
 
+	sched_trace_on = 0;
 	for (cpu = 0; cpu < NR_CPUS; cpu++)
 		trace_cpus[cpu].on = 0;
 }

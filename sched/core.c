@@ -189,20 +189,32 @@ int rq_has_work_for(runqueue_t *rq, int cpu)
  * hand_over_for(), wakeup.c.)
  */
 
+/* Slot idx of rq: a thread other than this_cpu, idle, that p may run and
+ * that no wakeup has claimed yet. */
+static inline int slot_idle_for(runqueue_t *rq, int idx, int this_cpu,
+				const struct task_struct *p)
+{
+	struct cpu_slot *slot = &rq->cpu[idx];
+
+	return slot->cpu != this_cpu && slot->curr == slot->idle &&
+	       !slot->curr->need_resched && task_allowed(p, slot->cpu);
+}
+
 /* An idle thread of rq other than this_cpu's that p may run and that no
- * wakeup has claimed yet, or NULL. */
+ * wakeup has claimed yet, or NULL. A task of rq only one thread may run
+ * (rq_only, kept for every task queued on rq) has that one alone to look
+ * at: a yield of a pinned task walks no siblings. */
 struct cpu_slot *idle_sibling_for(runqueue_t *rq, int this_cpu,
 				  const struct task_struct *p)
 {
 	int idx;
 
-	for_each_sibling(idx, rq) {
-		struct cpu_slot *slot = &rq->cpu[idx];
-
-		if (slot->cpu != this_cpu && slot->curr == slot->idle &&
-		    !slot->curr->need_resched && task_allowed(p, slot->cpu))
-			return slot;
-	}
+	if (p->rq_only >= 0)
+		return slot_idle_for(rq, p->rq_only, this_cpu, p) ?
+			&rq->cpu[p->rq_only] : NULL;
+	for_each_sibling(idx, rq)
+		if (slot_idle_for(rq, idx, this_cpu, p))
+			return &rq->cpu[idx];
 	return NULL;
 }
 
@@ -353,9 +365,9 @@ static void __schedule(int preempt, int yield)
 	next->cpu = this_cpu;	/* a shared runqueue: maybe from a sibling */
 	prev->preempted = preempt && prev->state != TASK_RUNNING;
 	if (!preempt && prev->state == TASK_ZOMBIE)
-		arch_trace(SCHED_TRACE_EXIT, prev, 0, 0, 0);
-	arch_trace(SCHED_TRACE_SWITCH, next, prev->pid,
-		   preempt ? 'R' : state_letter(prev->state), 0);
+		sched_trace(SCHED_TRACE_EXIT, prev, 0, 0, 0);
+	sched_trace(SCHED_TRACE_SWITCH, next, prev->pid,
+		    preempt ? 'R' : state_letter(prev->state), 0);
 	arch_context_switch(prev, next);
 	/* prev runs again here, maybe on another CPU, whose lock we hold. */
 	finish_task_switch();

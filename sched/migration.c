@@ -119,7 +119,7 @@ static void migrate_now(struct task_struct *p, int dest, enum sched_move why,
 		p->cpu = dest;
 		if (src != dst) {
 			sched_stats[dest].moves_in[why]++;
-			arch_trace(SCHED_TRACE_MIGRATE, p, from, dest, why);
+			sched_trace(SCHED_TRACE_MIGRATE, p, from, dest, why);
 		}
 	}
 out:

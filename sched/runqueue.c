@@ -344,7 +344,7 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 		exec_moved(p, dst);
 	if (src != dst) {
 		sched_stats[cpu].moves_in[why]++;
-		arch_trace(SCHED_TRACE_MIGRATE, p, from, cpu, why);
+		sched_trace(SCHED_TRACE_MIGRATE, p, from, cpu, why);
 	}
 }
 

@@ -306,6 +306,15 @@ extern struct sched_cpu_stat sched_stats[NR_CPUS];
  * says "rq held" starts with this, so a change that breaks a rule panics
  * naming the lock and the function, in the kernel and the simulator alike.
  */
+/* A trace event, the call made only while the environment traces
+ * (sched_arch.h): with tracing off a switch or a wakeup pays one load and
+ * one branch for it. */
+#define sched_trace(ev, p, a, b, c)					\
+	do {								\
+		if (arch_trace_enabled())				\
+			arch_trace((ev), (p), (a), (b), (c));		\
+	} while (0)
+
 #define assert_rq_held(rq)						\
 	SCHED_BUG_ON(!arch_spin_held(&(rq)->lock),			\
 		     "%s() needs the lock of runqueue %d held by CPU %d " \

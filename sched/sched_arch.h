@@ -16,6 +16,9 @@
  *   SCHED_ENV_TASK_FIELDS   extra members appended to struct task_struct
  *                           (may be empty; see sched.h for the two ways a
  *                           kernel attaches its own task data)
+ *   arch_trace_enabled()    nonzero when arch_trace() records anything:
+ *                           an expression the hot paths test inline
+ *                           (sched_trace(), runqueue.h) before the call
  *
  * Nothing else of the environment is visible to the scheduler: no x86, no
  * libc, no kernel headers. Every function here may be called with
@@ -126,8 +129,9 @@ void arch_sched_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * records it in this CPU's trace ring (kernel/trace.c) when tracing is on;
  * the simulator counts migrations and writes the events its engine does not
  * write itself. Called with runqueue locks held and interrupts off: record,
- * do not call back, and return at once when tracing is off (it is on hot
- * paths: every switch and wakeup).
+ * do not call back, and return at once when tracing is off. The hot paths
+ * (every switch and wakeup) call it through sched_trace(), which tests
+ * arch_trace_enabled() first.
  */
 void arch_trace(int ev, const struct task_struct *p, int a, int b, int c);
 

@@ -119,7 +119,7 @@ void wake_up_new_task(struct task_struct *child)
 	}
 	child->last_queued = arch_jiffies();	/* once queued: sched.h */
 	wake_up_cpu(rq, task_cpu(child), child);
-	arch_trace(SCHED_TRACE_FORK, child, parent->pid, task_cpu(child), 0);
+	sched_trace(SCHED_TRACE_FORK, child, parent->pid, task_cpu(child), 0);
 	task_rq_unlock(rq, flags);
 }
 

@@ -147,7 +147,7 @@ int wake_up_process(struct task_struct *p, int sync)
 			p->cpu = this_cpu;
 			if (cpu_rq(from) != cpu_rq(this_cpu)) {
 				sched_stats[this_cpu].moves_in[SCHED_MOVE_WAKE]++;
-				arch_trace(SCHED_TRACE_MIGRATE, p, from,
+				sched_trace(SCHED_TRACE_MIGRATE, p, from,
 					   this_cpu, SCHED_MOVE_WAKE);
 			}
 			task_rq_unlock(rq, flags);
@@ -176,7 +176,7 @@ int wake_up_process(struct task_struct *p, int sync)
 			 * reports to its pinned parent, lab 4's execer). */
 			hand_over_for(rq, p);
 		success = 1;
-		arch_trace(SCHED_TRACE_WAKEUP, p, task_cpu(p), sync, 0);
+		sched_trace(SCHED_TRACE_WAKEUP, p, task_cpu(p), sync, 0);
 		break;
 	}
 	if (p->state != TASK_ZOMBIE)

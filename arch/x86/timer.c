@@ -33,6 +33,7 @@
 #include "params.h"
 #include "cmdline.h"
 #include "smp.h"
+#include "string.h"
 
 #define PIT_HZ		1193182u	/* PIT input clock (8254 datasheet) */
 #define PIT_CH2		0x42
@@ -137,11 +138,43 @@ uint64_t time_us(void)
 	return (rdtsc() - tsc_at_boot) * 1000 / khz();
 }
 
+/*
+ * jiffies_64() from the TSC divides only once a jiffy on each CPU (the
+ * scheduler reads it at every switch, and a 64-bit division is a libgcc
+ * call on i686): a CPU keeps the last value it computed and the TSC at
+ * which the next jiffy begins, and until then answers from them. The
+ * values are the division's own: jiffy j + 1 begins at the first TSC
+ * where (tsc - tsc_at_boot) * HZ >= (j + 1) * khz * 1000. Each CPU's own,
+ * read and written with interrupts off; emptied when the calibration
+ * changes the rate and the base (before any AP runs).
+ */
+struct jiffy_cache {
+	uint64_t next_tsc;	/* where the next jiffy begins; 0: empty */
+	uint64_t j;
+};
+static struct jiffy_cache jiffy_cache[NR_CPUS];
+
 uint64_t jiffies_64(void)
 {
+	struct jiffy_cache *c;
+	uint64_t now, j, per;
+	uint32_t flags;
+
 	if (timer_tick_clock())
 		return tick_jiffies_read();
-	return (rdtsc() - tsc_at_boot) * HZ / ((uint64_t)khz() * 1000);
+	flags = irq_save();
+	c = &jiffy_cache[smp_processor_id()];
+	now = rdtsc();
+	if (now < c->next_tsc) {
+		j = c->j;
+	} else {
+		per = (uint64_t)khz() * 1000;
+		j = (now - tsc_at_boot) * HZ / per;
+		c->j = j;
+		c->next_tsc = tsc_at_boot + ((j + 1) * per + HZ - 1) / HZ;
+	}
+	irq_restore(flags);
+	return j;
 }
 
 uint64_t timer_deadline_us(uint32_t us)
@@ -453,6 +486,8 @@ void timer_calibrate(void)
 					     CALIBRATE_MS);
 	}
 	tsc_at_boot = best.start;
+	/* Its next_tsc values came from the guessed rate and another base. */
+	memset(jiffy_cache, 0, sizeof(jiffy_cache));
 	if (!tsc_khz_cal || !best.lapic_tsc)
 		panic("timer: calibration failed (TSC %u kHz)", tsc_khz_cal);
 	/* LAPIC counts per ms = counts / (TSC ticks / TSC ticks per ms). */

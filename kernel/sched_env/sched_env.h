@@ -20,4 +20,9 @@ typedef struct spinlock arch_spinlock_t;
 
 #define SCHED_ENV_TASK_FIELDS
 
+/* Some CPU's trace ring records (kernel/trace.c, trace_start()): only then
+ * does sched_trace() call arch_trace(). */
+extern volatile int sched_trace_on;
+#define arch_trace_enabled()	(sched_trace_on)
+
 #endif

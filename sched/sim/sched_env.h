@@ -21,4 +21,7 @@ typedef struct {
 struct sim_ctx;
 #define SCHED_ENV_TASK_FIELDS	struct sim_ctx *sim_ctx;
 
+/* The simulator counts and writes every event (sim/arch.c, arch_trace). */
+#define arch_trace_enabled()	1
+
 #endif
