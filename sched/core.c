@@ -100,11 +100,12 @@ void activate_task(struct task_struct *p, runqueue_t *rq)
 
 /* ---- the pick ----------------------------------------------------------- */
 
-/* p may run on this_cpu now: not running on a sibling, and allowed here. */
+/* p may run on this_cpu now: not running on a sibling, and this CPU may
+ * pick it (allowed here, and not left to a migration request). */
 static inline int can_run_here(const struct task_struct *p, int this_cpu,
 			       const struct task_struct *prev)
 {
-	return (p == prev || !task_running(p)) && task_allowed(p, this_cpu);
+	return (p == prev || !task_running(p)) && task_may_run_on(p, this_cpu);
 }
 
 /*
@@ -200,7 +201,7 @@ struct cpu_slot *idle_sibling_for(runqueue_t *rq, int this_cpu,
 		struct cpu_slot *slot = &rq->cpu[idx];
 
 		if (slot->cpu != this_cpu && slot->curr == slot->idle &&
-		    !slot->curr->need_resched && task_allowed(p, slot->cpu))
+		    !slot->curr->need_resched && task_may_run_on(p, slot->cpu))
 			return slot;
 	}
 	return NULL;
