@@ -486,20 +486,23 @@ void rebalance_tick(int this_cpu, int idle)
 /*
  * Exec placements in flight. A task sent to another runqueue at exec counts
  * there, and no longer where it is, from the decision until it reaches the
- * destination's node (then nr_running says where it is: move_queued_task()
+ * destination's node (then nr_load says where it is: move_queued_task()
  * calls exec_moved()). A balancer that moves it elsewhere first moves the
  * "no longer here" with it. Without this, children exec'ing at once on
  * several CPUs (or one after another, faster than the migration threads
  * move them) all see the same empty node and go there together. Keeping
- * the reservation past the move counted the task twice at dest and not at
- * all at src: a child then stayed on a node already full (3/2/1/2 on
- * 4n2c2t).
+ * the reservation past the move would count the task twice at dest and
+ * not at all at src.
  *
  * exec_lock serializes the decisions and guards both arrays (indexed by
- * rq->id) and every task's exec_placing/exec_src/exec_dst. It is a leaf:
- * taken with or without runqueue locks held, nothing taken under it.
- * nr_running is read unlocked, as every balancer reads other runqueues'
- * counts.
+ * rq->id) and every task's exec_placing/exec_src/exec_dst. Every move
+ * that changes what a decision reads in two places at once is made under
+ * it too (exec_moved()): a move between nodes (two node_nr_load[]
+ * counters) and the move of a task with a reservation (its load and its
+ * reservation). It is a leaf: taken with or without runqueue locks held,
+ * nothing taken under it. The loads are read unlocked, as every balancer
+ * reads other runqueues' counts: node_nr_load[] atomically, one read per
+ * node, and rq->nr_load only to choose a runqueue inside the node chosen.
  */
 static arch_spinlock_t exec_lock;
 static int exec_in[NR_CPUS], exec_out[NR_CPUS];
@@ -516,15 +519,34 @@ void balance_init(void)
 	active_balance_init();
 }
 
-/* rq's tasks, counting exec placements in flight (exec_lock held). */
-static long rq_exec_load(const runqueue_t *rq)
+static void assert_exec_held(const char *fn)
 {
 	SCHED_BUG_ON(!arch_spin_held(&exec_lock),
 		     "%s() needs the exec lock held by CPU %d with "
-		     "interrupts off",
-		     __func__, arch_smp_processor_id());
-	return (long)READ_ONCE(rq->nr_running) + exec_in[rq->id] -
+		     "interrupts off", fn, arch_smp_processor_id());
+}
+
+/* rq's load, counting exec placements in flight (exec_lock held). */
+static long rq_exec_load(const runqueue_t *rq)
+{
+	assert_exec_held(__func__);
+	return (long)READ_ONCE(rq->nr_load) + exec_in[rq->id] -
 	       exec_out[rq->id];
+}
+
+/* The load of each node, counting exec placements in flight, into nr[]
+ * (exec_lock held). */
+static void node_exec_loads(long nr[MAX_NODES])
+{
+	runqueue_t *rq;
+	int node;
+
+	assert_exec_held(__func__);
+	for (node = 0; node < MAX_NODES; node++)
+		nr[node] = node < sched_topo->nnodes ? node_load_read(node) : 0;
+	for_each_rq(rq)
+		if (rq->node >= 0 && rq->node < MAX_NODES)
+			nr[rq->node] += exec_in[rq->id] - exec_out[rq->id];
 }
 
 /*
@@ -541,12 +563,10 @@ static long rq_exec_load(const runqueue_t *rq)
 static int sched_best_cpu(struct task_struct *p)
 {
 	int here = task_cpu(p), node, best_node = -1, cpu, best = here;
-	long best_num = 0, best_den = 1, nr_node[MAX_NODES] = { 0 };
+	long best_num = 0, best_den = 1, nr_node[MAX_NODES];
 	runqueue_t *rq, *best_rq = NULL;
 
-	for_each_rq(rq)
-		if (rq->node >= 0 && rq->node < MAX_NODES)
-			nr_node[rq->node] += rq_exec_load(rq);
+	node_exec_loads(nr_node);
 	for (node = 0; node < sched_topo->nnodes && node < MAX_NODES; node++) {
 		long nr = nr_node[node], den = node_ncpus(node);
 
@@ -600,44 +620,78 @@ static int sched_best_cpu(struct task_struct *p)
 	return best;
 }
 
-/* p's reservation now leaves from rq, or (rq NULL) is over. */
+/* p's reservation now leaves from rq, or (rq NULL) is over (exec_lock
+ * held). */
 static void exec_reservation_move(struct task_struct *p, runqueue_t *rq)
+{
+	assert_exec_held(__func__);
+	if (!p->exec_placing)
+		return;
+	exec_out[p->exec_src]--;
+	if (rq) {
+		exec_out[rq->id]++;
+		p->exec_src = rq->id;
+	} else {
+		exec_in[p->exec_dst]--;
+		p->exec_placing = 0;
+	}
+}
+
+void exec_moved(struct task_struct *p, runqueue_t *src, runqueue_t *dst)
 {
 	unsigned long flags = arch_irq_save();
 
+	assert_rq_held(src);
+	assert_rq_held(dst);
 	arch_spin_lock(&exec_lock);
-	if (p->exec_placing) {
-		exec_out[p->exec_src]--;
-		if (rq) {
-			exec_out[rq->id]++;
-			p->exec_src = rq->id;
-		} else {
-			exec_in[p->exec_dst]--;
-			p->exec_placing = 0;
-		}
-	}
+	load_move(p, src, dst);
+	/* exec_dst is read unlocked: it changes only when p itself places
+	 * a new exec, and p is not running (it is being moved). */
+	if (p->exec_placing)
+		exec_reservation_move(p, dst->node ==
+				      runqueues[p->exec_dst].node ? NULL : dst);
 	arch_spin_unlock(&exec_lock);
 	arch_irq_restore(flags);
 }
 
-void exec_moved(struct task_struct *p, runqueue_t *rq)
-{
-	assert_rq_held(rq);
-	/* exec_dst is read unlocked: it changes only when p itself places
-	 * a new exec, and p is not running (it is being moved). */
-	exec_reservation_move(p, rq->node == runqueues[p->exec_dst].node ?
-			      NULL : rq);
-}
-
 void exec_placed(struct task_struct *p)
 {
+	unsigned long flags = arch_irq_save();
+
+	arch_spin_lock(&exec_lock);
 	exec_reservation_move(p, NULL);
+	arch_spin_unlock(&exec_lock);
+	arch_irq_restore(flags);
 }
 
+/*
+ * p (the caller) has a migration request pending. cancel: first take
+ * back p's exec move if it still waits on its queue; a request a thread
+ * is serving now, or a newer one of another kind, stays.
+ */
+static int exec_move_pending(struct task_struct *p, int cancel)
+{
+	unsigned long flags;
+	runqueue_t *rq = task_rq_lock(p, &flags);
+	int pending;
+
+	if (cancel && p->migrate_dest >= 0 &&
+	    p->migrate_why == SCHED_MOVE_EXEC &&
+	    !list_empty(&p->migration_list)) {
+		list_del_init(&p->migration_list);
+		p->migrate_dest = -1;
+	}
+	pending = p->migrate_dest >= 0;
+	task_rq_unlock(rq, flags);
+	return pending;
+}
+
+/* Returns the CPU the caller runs on once placed. */
 static int balance_exec(void)
 {
-	int this_cpu = arch_smp_processor_id(), dest, src, dst, tries;
-	struct task_struct *p = current_task(), *wake;
+	int this_cpu = arch_smp_processor_id(), dest, src, dst, waits;
+	int gave_up = 0;
+	struct task_struct *p = current_task(), *wake = NULL;
 	unsigned long flags;
 	runqueue_t *rq;
 
@@ -660,39 +714,59 @@ static int balance_exec(void)
 	arch_irq_restore(flags);
 	if (src == dst)
 		return this_cpu;
+
 	/*
-	 * The migration thread preempts us, moves us, and we go on there (the
-	 * kernel returns from schedule() on dest). The new image's memory
-	 * comes from the node we run on next, so check that we arrived. A
-	 * balancer may move us between our request's queueing and its
-	 * migration thread's turn (then we run on, unmoved, and the request
-	 * chases us), or pass us on from dest before we run (within dest's
-	 * node: fine). Ask again, a few times at most; then stay (degraded
-	 * placement, never a loop).
+	 * The migration thread of our CPU preempts us and moves us; we go on
+	 * where a CPU picks us next (the kernel returns from schedule()
+	 * there). The new image's memory comes from the node we run on
+	 * then, so we wait until no request for us is pending. Nothing but
+	 * that thread can move us meanwhile: balancers leave a task with a
+	 * pending request alone (can_migrate(), do_active_balance()), and
+	 * only the CPU whose thread holds the request may pick us
+	 * (task_may_run_on()), so no sibling runs us and makes the request
+	 * chase us. That thread is woken below and runs before we do (it
+	 * is SCHED_FIFO at the top priority, on the one CPU that may run
+	 * us), so the loop ends after its first pass; only a newer request
+	 * (an affinity change) that replaced ours makes it wait once more,
+	 * for that one. EXEC_MOVE_WAITS bounds the passes all the same: a
+	 * request still pending then is one this reasoning does not cover
+	 * (a scheduler bug, or affinity changed again and again); ours is
+	 * taken back, and the image goes where we run, said on the console.
 	 */
-	for (tries = 0; tries < EXEC_MOVE_TRIES; tries++) {
-		rq = task_rq_lock(p, &flags);
-		if (rq == cpu_rq(dest) || !task_allowed(p, dest) ||
-		    (tries && rq->node == cpu_rq(dest)->node)) {
-			task_rq_unlock(rq, flags);
+	rq = task_rq_lock(p, &flags);
+	if (task_allowed(p, dest))
+		wake = queue_migration(rq, p, dest, SCHED_MOVE_EXEC);
+	task_rq_unlock(rq, flags);
+	if (wake)
+		wake_up_process(wake, 0);
+	for (waits = 0; exec_move_pending(p, 0); waits++) {
+		if (waits == EXEC_MOVE_WAITS) {
+			gave_up = 1 + exec_move_pending(p, 1);
 			break;
 		}
-		wake = queue_migration(rq, p, dest, SCHED_MOVE_EXEC);
-		task_rq_unlock(rq, flags);
-		if (!wake)
-			break;
-		wake_up_process(wake, 0);
 		schedule();
 	}
-	/* Moved (the reservation is gone), or we gave up. */
+	/* Moved (the reservation is gone), or not: then it is over here. */
 	exec_placed(p);
-	return dest;
+	this_cpu = arch_smp_processor_id();
+	if (cpu_to_node(this_cpu) != cpu_to_node(dest))
+		arch_sched_log("sched: exec of pid %d goes on on CPU %d of node "
+			       "%d, not on node %d where it was placed (%s)",
+			       p->pid, this_cpu, cpu_to_node(this_cpu),
+			       cpu_to_node(dest),
+			       gave_up == 2 ? "a move request is still pending" :
+			       gave_up ? "its move request was still pending: "
+					 "taken back" :
+			       !task_allowed(p, dest) ? "its affinity changed" :
+			       !wake ? "no migration thread" :
+			       "a balancer took it from there first");
+	return this_cpu;
 }
 
 int sched_balance_exec(void)
 {
-	int dest = balance_exec();
+	int cpu = balance_exec();
 
-	arch_trace(SCHED_TRACE_EXEC, current_task(), dest, 0, 0);
-	return dest;
+	arch_trace(SCHED_TRACE_EXEC, current_task(), cpu, 0, 0);
+	return cpu;
 }

@@ -100,11 +100,12 @@ void activate_task(struct task_struct *p, runqueue_t *rq)
 
 /* ---- the pick ----------------------------------------------------------- */
 
-/* p may run on this_cpu now: not running on a sibling, and allowed here. */
+/* p may run on this_cpu now: not running on a sibling, and this CPU may
+ * pick it (allowed here, and not left to a migration request). */
 static inline int can_run_here(const struct task_struct *p, int this_cpu,
 			       const struct task_struct *prev)
 {
-	return (p == prev || !task_running(p)) && task_allowed(p, this_cpu);
+	return (p == prev || !task_running(p)) && task_may_run_on(p, this_cpu);
 }
 
 /*
@@ -189,7 +190,8 @@ int rq_has_work_for(runqueue_t *rq, int cpu)
  * hand_over_for(), wakeup.c.)
  */
 
-/* Slot idx of rq: a thread other than this_cpu, idle, that p may run and
+/* Slot idx of rq: a thread other than this_cpu, idle, that p may run
+ * (task_may_run_on(): not while p's migration request is pending) and
  * that no wakeup has claimed yet. */
 static inline int slot_idle_for(runqueue_t *rq, int idx, int this_cpu,
 				const struct task_struct *p)
@@ -197,7 +199,7 @@ static inline int slot_idle_for(runqueue_t *rq, int idx, int this_cpu,
 	struct cpu_slot *slot = &rq->cpu[idx];
 
 	return slot->cpu != this_cpu && slot->curr == slot->idle &&
-	       !slot->curr->need_resched && task_allowed(p, slot->cpu);
+	       !slot->curr->need_resched && task_may_run_on(p, slot->cpu);
 }
 
 /* An idle thread of rq other than this_cpu's that p may run and that no

@@ -16,6 +16,7 @@ int rq_idx_map[NR_CPUS];
 int cpu_idx_map[NR_CPUS];
 const struct topology *sched_topo;
 struct sched_options sched_opts;
+long node_nr_load[MAX_NODES];
 
 void sched_default_options(struct sched_options *o)
 {
@@ -60,6 +61,7 @@ static void rq_init(runqueue_t *rq, int cpu)
 	rq->nr_bound = 0;
 	for (i = 0; i < MAX_RQ_CPUS; i++)
 		rq->nr_only[i] = 0;
+	rq->nr_load = 0;
 	rq->span = cpumask_of(cpu);
 	rq->id = cpu;
 	rq->node = cpu < sched_topo->ncpus ? cpu_to_node(cpu) : 0;
@@ -165,6 +167,8 @@ void sched_init(const struct topology *t, const struct sched_options *o)
 		sched_default_options(&sched_opts);
 	for (cpu = 0; cpu < NR_CPUS; cpu++)
 		rq_init(&runqueues[cpu], cpu);
+	for (cpu = 0; cpu < MAX_NODES; cpu++)
+		node_nr_load[cpu] = 0;
 	arch_spin_lock_init(&tasks_lock, SCHED_LOCK_TASKS);
 	INIT_LIST_HEAD(&all_tasks);
 	balance_init();
@@ -298,12 +302,46 @@ void rq_affinity_changed(struct task_struct *p, runqueue_t *rq)
 	}
 }
 
+void nr_running_inc(runqueue_t *rq, const struct task_struct *p)
+{
+	assert_rq_held(rq);
+	rq->nr_running++;
+	if (task_is_load(p)) {
+		rq->nr_load++;
+		node_load_add(rq->node, 1);
+	}
+}
+
+void nr_running_dec(runqueue_t *rq, const struct task_struct *p)
+{
+	assert_rq_held(rq);
+	rq->nr_running--;
+	if (task_is_load(p)) {
+		rq->nr_load--;
+		node_load_add(rq->node, -1);
+	}
+}
+
+void load_move(const struct task_struct *p, runqueue_t *src, runqueue_t *dst)
+{
+	assert_rq_held(src);
+	assert_rq_held(dst);
+	if (!task_is_load(p) || src == dst)
+		return;
+	src->nr_load--;
+	dst->nr_load++;
+	if (src->node != dst->node) {
+		node_load_add(src->node, -1);
+		node_load_add(dst->node, 1);
+	}
+}
+
 /* Queue p in the active array without touching its sleep average. */
 void __activate_task(struct task_struct *p, runqueue_t *rq)
 {
 	assert_rq_held(rq);
 	enqueue_task(p, rq->active);
-	rq->nr_running++;
+	nr_running_inc(rq, p);
 	rq_bound_join(p, rq);
 }
 
@@ -311,7 +349,7 @@ void deactivate_task(struct task_struct *p, runqueue_t *rq)
 {
 	assert_rq_held(rq);
 	bound_leave(p, rq);
-	rq->nr_running--;
+	nr_running_dec(rq, p);
 	if (p->state == TASK_UNINTERRUPTIBLE)
 		rq->nr_uninterruptible++;
 	dequeue_task(p, p->array);
@@ -339,9 +377,13 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 	enqueue_task(p, array);
 	dst->nr_running++;
 	rq_bound_join(p, dst);
-	/* nr_running now says where p is: its exec reservation follows. */
-	if (p->exec_placing)
-		exec_moved(p, dst);
+	/* The load exec placement reads, and p's exec reservation if it has
+	 * one, follow p in one step (exec_moved()). Inside a node without a
+	 * reservation nothing placement reads as one changes twice. */
+	if (p->exec_placing || src->node != dst->node)
+		exec_moved(p, src, dst);
+	else
+		load_move(p, src, dst);
 	if (src != dst) {
 		sched_stats[cpu].moves_in[why]++;
 		sched_trace(SCHED_TRACE_MIGRATE, p, from, cpu, why);

@@ -67,9 +67,11 @@ struct cpu_slot {
  *    timer interrupt.
  *  - schedule() holds this CPU's runqueue lock across arch_context_switch();
  *    the task switched to releases it (schedule_tail for a new task).
- *  - Read without the lock, as estimates only: nr_running (balancing,
- *    exec placement) and cpu[].curr (idle_cpu(), wakeup choices). Every
- *    decision taken on such a read is re-checked under the lock.
+ *  - Read without the lock, as estimates only: nr_running (balancing),
+ *    nr_load (exec placement) and cpu[].curr (idle_cpu(), wakeup
+ *    choices). Every decision taken on such a read is re-checked under
+ *    the lock, or (exec placement) taken under exec_lock, which the
+ *    changes it must see whole are made under (balance.c).
  *  - nr_cpus, node, id and the cpu[].cpu/idle/migration_thread pointers
  *    are set at boot (sched_init, sched_map_runqueue, sched_init_idle) and
  *    only read afterwards.
@@ -107,6 +109,14 @@ typedef struct runqueue {
 	 * a core: CPU 6's walks held their runqueue's lock for seconds).
 	 */
 	unsigned long nr_only[MAX_RQ_CPUS];
+	/*
+	 * Of nr_running, the tasks that are load (task_is_load()): all but
+	 * the migration threads. Changed with nr_running (nr_running_inc(),
+	 * nr_running_dec(), load_move()), together with its node's
+	 * node_nr_load[]. Read unlocked by exec placement, to choose a
+	 * runqueue inside the node it chose.
+	 */
+	unsigned long nr_load;
 
 	/* Set at boot, read-only afterwards. */
 	cpumask_t span;			/* the CPUs it serves */
@@ -123,6 +133,46 @@ extern int rq_idx_map[NR_CPUS];		/* CPU -> runqueue (D7 __rq_idx) */
 extern int cpu_idx_map[NR_CPUS];	/* CPU -> slot in it (D7 __cpu_idx) */
 extern const struct topology *sched_topo;
 extern struct sched_options sched_opts;
+
+/*
+ * The load of each node: its runqueues' nr_load summed (2.5.59's
+ * node_nr_running[], less the migration threads). Exec placement reads
+ * it to choose a node: one read per node, where a sum over the node's
+ * runqueues, read one after the other, would count a task moving between
+ * two of them twice or not at all.
+ *
+ * Who writes it: whoever changes a runqueue's nr_load, under that
+ * runqueue's lock, so two runqueues of a node update it at once: every
+ * access is atomic (node_load_add(), node_load_read()). A move between
+ * two nodes changes two counters; it is made under exec_lock
+ * (balance.c, exec_moved()), under which placement reads them, so a
+ * decision never sees a move half made. A move inside a node leaves it
+ * alone.
+ */
+extern long node_nr_load[MAX_NODES];
+
+static inline void node_load_add(int node, long d)
+{
+	__atomic_add_fetch(&node_nr_load[node], d, __ATOMIC_RELAXED);
+}
+
+static inline long node_load_read(int node)
+{
+	return __atomic_load_n(&node_nr_load[node], __ATOMIC_RELAXED);
+}
+
+/*
+ * Whether p counts as load where it is queued (rq->nr_load,
+ * node_nr_load[]): every task but the migration threads (PF_KTHREAD).
+ * A migration thread is bound to its CPU, runs for the moment a request
+ * takes and sleeps again; counted, the one that a placement's own request
+ * woke made its node look one task busier to the next placement. Fixed
+ * at sched_init_migration_thread(), before the thread is first queued.
+ */
+static inline int task_is_load(const struct task_struct *p)
+{
+	return !(p->flags & PF_KTHREAD);
+}
 
 #define rq_idx(c)		(rq_idx_map[(c)])
 #define cpu_idx(c)		(cpu_idx_map[(c)])
@@ -158,6 +208,19 @@ int rq_in_use(int id);
 static inline int task_allowed(const struct task_struct *p, int cpu)
 {
 	return cpu_isset(cpu, p->cpus_allowed);
+}
+
+/*
+ * cpu may pick p to run: p allows it, and no migration request for p is
+ * pending, or cpu is p's own CPU. The request sits with the migration
+ * thread of p's CPU, which is woken with it and runs first there; a
+ * sibling that ran p meanwhile would make the request chase p from CPU
+ * to CPU, and an exec placement would then lay out its image on the node
+ * it was leaving.
+ */
+static inline int task_may_run_on(const struct task_struct *p, int cpu)
+{
+	return task_allowed(p, cpu) && (p->migrate_dest < 0 || p->cpu == cpu);
 }
 
 /* p is the current task of the CPU it belongs to. */
@@ -201,6 +264,13 @@ void double_rq_unlock(runqueue_t *a, runqueue_t *b);
 /* this_rq held; take busiest too, in address order (may drop this_rq). */
 void double_lock_balance(runqueue_t *this_rq, runqueue_t *busiest);
 
+/* p joins or leaves rq's nr_running (rq held), and its load with it
+ * (nr_load, node_nr_load[]): 2.5.59's nr_running_inc()/nr_running_dec(). */
+void nr_running_inc(runqueue_t *rq, const struct task_struct *p);
+void nr_running_dec(runqueue_t *rq, const struct task_struct *p);
+/* p's load goes from src to dst (both held); node_nr_load[] changes only
+ * between nodes, and then only under exec_lock (exec_moved() calls it). */
+void load_move(const struct task_struct *p, runqueue_t *src, runqueue_t *dst);
 void __activate_task(struct task_struct *p, runqueue_t *rq);
 void deactivate_task(struct task_struct *p, runqueue_t *rq);
 /* p joins rq (its lock held), after nr_running counts it: nr_bound counts
@@ -260,10 +330,14 @@ void balance_init(void);
  * drop the reservation. Takes exec_lock (a leaf: runqueue locks may be
  * held). */
 void exec_placed(struct task_struct *p);
-/* p, reserved by an exec placement, was moved to rq (both runqueue locks
- * held): on the destination's node the reservation is over; elsewhere (a
- * balancer took it first) it now leaves from rq. Takes exec_lock. */
-void exec_moved(struct task_struct *p, runqueue_t *rq);
+/* p moves from src to dst (both runqueue locks held): its load moves
+ * (load_move()) and, if an exec placement reserved it, its reservation:
+ * on the destination's node the reservation is over; elsewhere (a
+ * balancer took it first) it now leaves from dst. One step under
+ * exec_lock, which it takes, so placement sees the move whole;
+ * move_queued_task() calls it for moves between nodes and for tasks with
+ * a reservation. */
+void exec_moved(struct task_struct *p, runqueue_t *src, runqueue_t *dst);
 /* Called from scheduler_tick() without locks held. */
 void rebalance_tick(int this_cpu, int idle);
 /*

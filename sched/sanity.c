@@ -10,7 +10,9 @@
  *     delimiter), nr_active counts the lists, nr_running counts both arrays,
  *     nr_bound the queued tasks whose affinity holds only the runqueue's
  *     CPUs, nr_only[i] those only its slot i may run, and each task's
- *     rq_bound and rq_only say so;
+ *     rq_bound and rq_only say so; nr_load counts the queued tasks that
+ *     are load, and each node's node_nr_load[] its runqueues' nr_load
+ *     (what exec placement reads);
  *  2. tasks: every runnable task is in exactly one array, of the runqueue of
  *     its CPU; no sleeping or dead task is queued (except the current one,
  *     on its way out); every task may run somewhere;
@@ -103,7 +105,7 @@ static const char *list_of(char *buf, cpumask_t m)
 }
 
 static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
-		       long *bound, long *only)
+		       long *bound, long *only, long *load)
 {
 	int found = 0, prio;
 	long count = 0;
@@ -151,6 +153,7 @@ static int check_array(runqueue_t *rq, prio_array_t *array, const char *name,
 				       list_of(l1, p->cpus_allowed),
 				       list_of(l2, rq->span));
 			*bound += p->rq_bound;
+			*load += task_is_load(p);
 			if (p->rq_only != only_slot(rq, p))
 				REPORT("pid %d on rq %d: rq_only %d, expected %d",
 				       p->pid, rq->id, p->rq_only, only_slot(rq, p));
@@ -193,13 +196,16 @@ static int check_migration_queue(runqueue_t *rq, struct cpu_slot *slot)
 static int check_runqueue(runqueue_t *rq)
 {
 	int found = 0, idx;
-	long bound = 0, only[MAX_RQ_CPUS] = { 0 };
+	long bound = 0, only[MAX_RQ_CPUS] = { 0 }, load = 0;
 
-	found += check_array(rq, rq->active, "active", &bound, only);
-	found += check_array(rq, rq->expired, "expired", &bound, only);
+	found += check_array(rq, rq->active, "active", &bound, only, &load);
+	found += check_array(rq, rq->expired, "expired", &bound, only, &load);
 	if ((long)rq->nr_bound != bound)
 		REPORT("rq %d: nr_bound %lu but %ld bound tasks queued", rq->id,
 		       rq->nr_bound, bound);
+	if ((long)rq->nr_load != load)
+		REPORT("rq %d: nr_load %lu but %ld queued tasks are load", rq->id,
+		       rq->nr_load, load);
 	for_each_sibling(idx, rq)
 		if ((long)rq->nr_only[idx] != only[idx])
 			REPORT("rq %d: nr_only[%d] %lu but %ld such tasks queued",
@@ -500,6 +506,24 @@ static int check_tasks(cpumask_t *waiting, cpumask_t *waiting_all)
 	return found;
 }
 
+/* Each node's node_nr_load[] is its runqueues' nr_load (every runqueue
+ * lock held: no count moves). */
+static int check_node_loads(void)
+{
+	long sum[MAX_NODES] = { 0 };
+	runqueue_t *rq;
+	int found = 0, node;
+
+	for_each_rq(rq)
+		sum[rq->node] += (long)rq->nr_load;
+	for (node = 0; node < MAX_NODES; node++)
+		if (node_load_read(node) != sum[node])
+			REPORT("node %d: node_nr_load %ld but its runqueues' "
+			       "nr_load add up to %ld", node,
+			       node_load_read(node), sum[node]);
+	return found;
+}
+
 int sched_sanity_check(void)
 {
 	cpumask_t waiting[MAX_NODES] = { CPU_MASK_NONE },
@@ -518,6 +542,7 @@ int sched_sanity_check(void)
 		found += check_runqueue(rq);
 		found += sanity_epoch_check(rq);
 	}
+	found += check_node_loads();
 	found += check_tasks(waiting, &waiting_all);
 	found += check_wasted(waiting, waiting_all);
 

@@ -81,7 +81,8 @@ enum sched_trace_ev {
 	SCHED_TRACE_MIGRATE,	/* p, a from CPU, b to CPU, c enum sched_move */
 	SCHED_TRACE_FORK,	/* p the child, a the parent's pid, b the CPU
 				 * it is queued for (wake_up_new_task) */
-	SCHED_TRACE_EXEC,	/* p, a the CPU sched_balance_exec() chose */
+	SCHED_TRACE_EXEC,	/* p, a the CPU sched_balance_exec() placed
+				 * it on (it runs there as it returns) */
 	SCHED_TRACE_EXIT,	/* p, before its last switch (prev_state X) */
 	SCHED_TRACE_BALANCE,	/* p NULL, a tasks moved (0: a load_balance()
 				 * pass that found a busier runqueue and moved
@@ -263,8 +264,9 @@ int sched_task_inactive(struct task_struct *p);
 /*
  * Exec placement (2.5.59): before the new image is loaded, move the
  * current task to the least-loaded CPU of the least-loaded node. Returns
- * the CPU chosen; the kernel has moved there when this returns, the
- * simulator at its next step.
+ * once the move is done (no migration request for the task is pending),
+ * with the CPU the task runs on: its node is where the image belongs.
+ * Called on the task's own stack (in the simulator too: sim_ctx_call()).
  */
 int sched_balance_exec(void);
 

@@ -112,7 +112,7 @@ void wake_up_new_task(struct task_struct *child)
 		list_add_tail(&child->run_list, &parent->run_list);
 		child->array = parent->array;
 		child->array->nr_active++;
-		rq->nr_running++;
+		nr_running_inc(rq, child);
 		rq_bound_join(child, rq);
 	} else {
 		__activate_task(child, rq);

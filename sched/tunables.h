@@ -116,10 +116,12 @@
  * option (`noshare` turns it off), where D7 had CONFIG_SHARE_RUNQUEUE. */
 #define MAX_RQ_CPUS		8
 
-/* Requests sched_balance_exec() makes before it runs where it was sent
- * (a balancer may take the task between the request and its migration
- * thread's turn). This project's: 2.5.59 asks once. */
-#define EXEC_MOVE_TRIES		3
+/* Passes through schedule() sched_balance_exec() waits for its move
+ * request to be served before it takes the request back and stays. One
+ * serves it (balance.c says why); each further one serves a newer
+ * request that replaced it (an affinity change). This project's: 2.5.59
+ * asks once and does not look. */
+#define EXEC_MOVE_WAITS		3
 
 /* Ticks a queued task must have waited (since it last ran or was woken)
  * before the sanity checker counts it as waiting beside an idle CPU

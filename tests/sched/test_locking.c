@@ -123,7 +123,9 @@ static int doomed_freed, doomed_inactive_in_window;
  * lock by CPU 0 (its migration thread, request taken off its queue and
  * the lock dropped before migrate_now()), CPU 1, a sibling on the same
  * runqueue, runs the task, the task exits, and its reaper frees it if
- * sched_task_inactive() allows.
+ * sched_task_inactive() allows. CPU 1 may pick the task only once it is
+ * its own (task_may_run_on()): an affinity change made on CPU 1 in the
+ * window hands it over, as a set_cpus_allowed() from another CPU may.
  */
 static void race_exit_in_window(arch_spinlock_t *lock)
 {
@@ -133,6 +135,7 @@ static void race_exit_in_window(arch_spinlock_t *lock)
 	/* CPU 0 is mid-call (interrupts off): no run_schedule() here, whose
 	 * check wants every CPU quiescent. */
 	sim_cpu = 1;
+	set_cpus_allowed(doomed, cpumask_of(1));	/* now CPU 1's */
 	schedule();			/* the sibling picks the task */
 	if (cpu_curr(1) != doomed) {
 		printf("# the sibling runs pid %d, not the doomed task\n",

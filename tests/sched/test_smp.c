@@ -6,6 +6,7 @@
  */
 #include <string.h>
 #include "harness.h"
+#include "ctx.h"
 
 #define SMT2	"-smp 4,sockets=1,cores=2,threads=2"
 #define TWO	"-smp 2,sockets=1,cores=2,threads=1"
@@ -223,6 +224,24 @@ static void test_node_balance(void)
 	      "node_balance_sane", "%lu", sched_sanity_violations());
 }
 
+static void exec_fn(void *arg)
+{
+	*(int *)arg = sched_balance_exec();
+}
+
+/* p, current on cpu, execs: sched_balance_exec() on p's own stack, as in
+ * the kernel (it blocks in schedule() until the move is served), then
+ * everything settles. The CPU it returned on, -1 if it never did. */
+static int exec_of(struct task_struct *p, int cpu)
+{
+	int dest = -1;
+
+	sim_cpu = cpu;
+	sim_ctx_call(p, exec_fn, &dest);
+	settle();
+	return dest;
+}
+
 /* exec placement: the least loaded node, its least loaded CPU; the move
  * goes through the migration thread. */
 static void test_exec_balance(void)
@@ -235,9 +254,7 @@ static void test_exec_balance(void)
 		spawn(i, 0);
 	p = spawn(3, 0);
 	settle();
-	sim_cpu = 3;
-	dest = sched_balance_exec();
-	settle();
+	dest = exec_of(p, 3);
 	CHECK(cpu_to_node(dest) == 1 && task_cpu(p) == dest &&
 	      cpu_curr(dest) == p &&
 	      sched_cpu_stat(dest)->moves_in[SCHED_MOVE_EXEC] == 1,
@@ -257,9 +274,7 @@ static void test_exec_leaves_running_parent(void)
 	parent = spawn(0, 0);
 	child = spawn(0, 0);
 	settle();
-	sim_cpu = task_cpu(child);
-	dest = sched_balance_exec();
-	settle();
+	dest = exec_of(child, task_cpu(child));
 	CHECK(cpu_to_node(dest) == 1 && on_node(child) == 1 &&
 	      on_node(parent) == 0,
 	      "exec_leaves_a_runqueue_of_two_for_an_idle_node",
