@@ -7,7 +7,7 @@
  * thread of the task's CPU, a SCHED_FIFO thread of the highest priority.
  * Waking it preempts the task, which is then only queued, and the thread
  * moves it. Three users: set_cpus_allowed() (the task's CPU is no longer
- * allowed), exec placement (balance.c), and active balancing: when a whole
+ * allowed), exec placement (exec.c), and active balancing: when a whole
  * core is idle while another core runs a task on several of its threads,
  * the passive balancer cannot help (every task there is running), so the
  * busy core's migration thread pushes one task over.

@@ -71,7 +71,7 @@ struct cpu_slot {
  *    nr_load (exec placement) and cpu[].curr (idle_cpu(), wakeup
  *    choices). Every decision taken on such a read is re-checked under
  *    the lock, or (exec placement) taken under exec_lock, which the
- *    changes it must see whole are made under (balance.c).
+ *    changes it must see whole are made under (exec.c).
  *  - nr_cpus, node, id and the cpu[].cpu/idle/migration_thread pointers
  *    are set at boot (sched_init, sched_map_runqueue, sched_init_idle) and
  *    only read afterwards.
@@ -145,7 +145,7 @@ extern struct sched_options sched_opts;
  * runqueue's lock, so two runqueues of a node update it at once: every
  * access is atomic (node_load_add(), node_load_read()). A move between
  * two nodes changes two counters; it is made under exec_lock
- * (balance.c, exec_moved()), under which placement reads them, so a
+ * (exec.c, exec_moved()), under which placement reads them, so a
  * decision never sees a move half made. A move inside a node leaves it
  * alone.
  */
@@ -326,6 +326,13 @@ void wake_up_cpu(runqueue_t *rq, int cpu, struct task_struct *p);
 int task_has_idle_home(const struct task_struct *p);
 /* Reset the balancers' state (sched_init). */
 void balance_init(void);
+/* Online CPUs of node. */
+int node_ncpus(int node);
+
+/* ---- exec.c ------------------------------------------------------------- */
+
+/* Reset exec placement's state (balance_init). */
+void exec_init(void);
 /* p, reserved by an exec placement, runs where it was sent, or gave up:
  * drop the reservation. Takes exec_lock (a leaf: runqueue locks may be
  * held). */
@@ -338,6 +345,9 @@ void exec_placed(struct task_struct *p);
  * move_queued_task() calls it for moves between nodes and for tasks with
  * a reservation. */
 void exec_moved(struct task_struct *p, runqueue_t *src, runqueue_t *dst);
+
+/* ---- balance.c, continued ------------------------------------------------ */
+
 /* Called from scheduler_tick() without locks held. */
 void rebalance_tick(int this_cpu, int idle);
 /*

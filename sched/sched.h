@@ -161,7 +161,7 @@ struct task_struct {
 	 * change), which clears migrate_dest. */
 	int migrate_inflight;
 
-	/* An exec placement in flight (balance.c, under its exec_lock): p
+	/* An exec placement in flight (exec.c, under its exec_lock): p
 	 * counts on runqueue exec_dst, not exec_src, until it first moves. */
 	int exec_placing;	/* 0 when none */
 	int exec_src, exec_dst;	/* rq ids */

@@ -708,7 +708,7 @@ static void print_switch(struct task_struct *prev, struct task_struct *next)
 }
 
 /* Every move: an exec'ing task that reached the node it reserved has its
- * placement done (balance.c's exec_moved()), even if a balancer takes it
+ * placement done (exec.c's exec_moved()), even if a balancer takes it
  * on before the next check. */
 static void on_move(struct task_struct *p, int from, int to, int why)
 {

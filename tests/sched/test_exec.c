@@ -1,7 +1,7 @@
 /*
  * test_exec.c - exec placement as the kernel runs it: sched_balance_exec()
  * blocks in schedule() on the task's own stack (sched/sim/ctx.h) until a
- * CPU runs it again, and its reservation (exec_in/exec_out, balance.c)
+ * CPU runs it again, and its reservation (exec_in/exec_out, exec.c)
  * lasts exactly that long, so a second exec meanwhile sees the first.
  */
 #include <string.h>
