@@ -49,7 +49,37 @@ struct hog {
 	volatile uint32_t seen_ticks[NR_CPUS][2]; /* watch[0..1]'s tick
 						  * counts at that moment */
 	int watch[2];			/* CPUs whose ticks it records */
+	/* With slice_marks set: the slices it began, and at the start of
+	 * each (up to NICE_MARKS), its own and peer's run_ticks. */
+	volatile unsigned long slices;
+	volatile unsigned long (*slice_marks)[2];
+	struct hog *peer;
+	unsigned int last_slice;
 };
+
+/* Slice starts nice_share records for its marker hog. */
+#define NICE_MARKS	16
+
+/*
+ * A new slice has begun when time_slice went up since the last round: the
+ * tick that ends a slice refills it and switches away, so the hog sees the
+ * larger value first when it runs again. peer, pinned to the same CPU,
+ * is not running then, so its run_ticks stand still while they are read.
+ */
+static void hog_slice_mark(struct hog *h)
+{
+	unsigned int ts = h->t->s.time_slice;
+	unsigned long n = h->slices;
+
+	if (ts > h->last_slice) {
+		if (n < NICE_MARKS) {
+			h->slice_marks[n][0] = h->t->run_ticks;
+			h->slice_marks[n][1] = h->peer->t->run_ticks;
+		}
+		__atomic_store_n(&h->slices, n + 1, __ATOMIC_RELEASE);
+	}
+	h->last_slice = ts;
+}
 
 static int hog_main(void *arg)
 {
@@ -69,6 +99,8 @@ static int hog_main(void *arg)
 			h->first_seen[cpu] = jiffies_64();
 		}
 		cpu_set(cpu, h->cpus_seen);
+		if (h->slice_marks)
+			hog_slice_mark(h);
 	}
 	return 0;
 }
@@ -414,13 +446,30 @@ KTEST(affinity)
 /*
  * nice_share: a nice 0 and a nice 19 hog on one CPU share it in the ratio
  * of their time slices (2.5.59: both expire every epoch, so each runs one
- * slice per epoch: 102 ms against 10 ms), within 30%.
+ * slice per epoch: 102 ticks against 10).
+ *
+ * Measured over whole epochs, in the ticks the scheduler charged each hog
+ * (run_ticks): an epoch is the time from one slice start of the nice 19
+ * hog to its next, and the hog marks both run_ticks at each start. A tick
+ * the host never delivers is charged to no one, and a host stall counts
+ * for nothing, so the ratio does not depend on how fast the host runs the
+ * vCPU; a window cut at arbitrary times would instead end part way into
+ * either slice and be off by up to a whole one. The first slices come
+ * from fork (set_user_nice() keeps the one the nice 19 hog has), so the
+ * window starts at its second slice. The tolerance is for ticks charged
+ * outside the slice rules (a task picked from the expired array on a
+ * shared runqueue runs without using its slice).
  */
+#define NICE_FIRST	2	/* the mark the window starts at */
+#define NICE_EPOCHS	5	/* epochs in the window */
+
 KTEST(nice_share)
 {
 	int cpu = ncpus() - 1;
-	unsigned long r0, r19, want10, got10;
-	uint64_t deadline;
+	unsigned long r0, r19, want10, got10, slice0, slice19, need, slices;
+	static volatile unsigned long marks[NICE_MARKS][2];
+	uint32_t tk0;
+	uint64_t t0, guard;
 	struct hog *h;
 
 	NEED_SCHED_CHECK(t);
@@ -429,39 +478,54 @@ KTEST(nice_share)
 	h = hogs_create(2);
 	if (!h)
 		return ktest_fail(t, "no memory for 2 hogs");
+	memset((void *)marks, 0, sizeof(marks));
 	set_cpus_allowed(&h[0].t->s, cpumask_of(cpu));
 	set_cpus_allowed(&h[1].t->s, cpumask_of(cpu));
 	set_user_nice(&h[1].t->s, 19);
-	hogs_start(h, 2);
+	slice0 = task_timeslice(&h[0].t->s);
+	slice19 = task_timeslice(&h[1].t->s);
+	h[1].peer = &h[0];
+	h[1].slice_marks = marks;
 	/*
-	 * Past the first slice, which the nice 19 hog got at nice 0 (fork
-	 * hands out slices; set_user_nice() keeps the one it has), then a
-	 * window of 1000 ticks of that CPU: counted in its ticks, since a
-	 * loaded host gives a vCPU fewer than HZ a second.
+	 * Wait for the slices, counted in the CPU's own ticks: the fork
+	 * slices (at most two nice 0 ones) and the window's epochs need
+	 * `need` of them. Twice that without the last mark means the nice 19
+	 * hog is not given a slice each epoch. The guest-time guard only
+	 * ends the wait when the CPU stops ticking (a loaded host delivers
+	 * tens of ticks a second, not none).
 	 */
-	deadline = jiffies_64() + 10 * HZ;
-	while (h[1].t->run_ticks <= task_timeslice(&h[0].t->s) &&
-	       jiffies_64() < deadline)
+	need = 2 * slice0 + (NICE_FIRST + NICE_EPOCHS) * (slice0 + slice19);
+	tk0 = cpu_data(cpu)->ticks;
+	t0 = jiffies_64();
+	guard = t0 + 120 * HZ;
+	hogs_start(h, 2);
+	while (__atomic_load_n(&h[1].slices, __ATOMIC_ACQUIRE) <=
+	       NICE_FIRST + NICE_EPOCHS &&
+	       cpu_data(cpu)->ticks - tk0 < 2 * need && jiffies_64() < guard)
 		msleep(20);
-	r0 = h[0].t->run_ticks;
-	r19 = h[1].t->run_ticks;
-	while (h[0].t->run_ticks + h[1].t->run_ticks < r0 + r19 + 1000 &&
-	       jiffies_64() < deadline)
-		msleep(20);
-	r0 = h[0].t->run_ticks - r0;
-	r19 = h[1].t->run_ticks - r19;
-	want10 = task_timeslice(&h[0].t->s) * 10 / task_timeslice(&h[1].t->s);
+	slices = h[1].slices;
 	hogs_stop(h, 2);
+	if (slices <= NICE_FIRST + NICE_EPOCHS)
+		return ktest_fail(t, "the nice 19 hog began %lu slices in %u ticks "
+				  "of CPU %d (%d ms), want %d within %lu ticks",
+				  slices, cpu_data(cpu)->ticks - tk0, cpu,
+				  (int)(jiffies_64() - t0),
+				  NICE_FIRST + NICE_EPOCHS + 1, 2 * need);
+	r19 = marks[NICE_FIRST + NICE_EPOCHS][0] - marks[NICE_FIRST][0];
+	r0 = marks[NICE_FIRST + NICE_EPOCHS][1] - marks[NICE_FIRST][1];
+	want10 = slice0 * 10 / slice19;
 	if (!r19 || !r0)
-		return ktest_fail(t, "ticks: nice 0 %lu, nice 19 %lu", r0, r19);
+		return ktest_fail(t, "ticks in %d epochs: nice 0 %lu, nice 19 %lu",
+				  NICE_EPOCHS, r0, r19);
 	got10 = r0 * 10 / r19;
 	if (got10 * 10 < want10 * 7 || got10 * 10 > want10 * 13)
-		return ktest_fail(t, "ticks nice 0 / nice 19 = %lu/%lu = %lu.%lu, "
-				  "want %lu.%lu +-30%%", r0, r19, got10 / 10,
-				  got10 % 10, want10 / 10, want10 % 10);
-	printk("# nice_share: CPU %d: nice 0 ran %lu ticks, nice 19 %lu (ratio "
-	       "%lu.%lu, slices %lu.%lu)\n", cpu, r0, r19, got10 / 10, got10 % 10,
-	       want10 / 10, want10 % 10);
+		return ktest_fail(t, "ticks in %d epochs: nice 0 / nice 19 = "
+				  "%lu/%lu = %lu.%lu, want %lu.%lu +-30%%",
+				  NICE_EPOCHS, r0, r19, got10 / 10, got10 % 10,
+				  want10 / 10, want10 % 10);
+	printk("# nice_share: CPU %d, %d epochs: nice 0 ran %lu ticks, nice 19 "
+	       "%lu (ratio %lu.%lu, slices %lu/%lu)\n", cpu, NICE_EPOCHS, r0,
+	       r19, got10 / 10, got10 % 10, slice0, slice19);
 	return sanity_end(t);
 }
 
