@@ -25,6 +25,7 @@
 #include "timer.h"
 #include "cpu.h"
 #include "smp.h"
+#include "tunables.h"
 
 /*
  * Ticks (of the CPU left and of the CPU joined, whichever took fewer) a
@@ -467,6 +468,15 @@ KTEST(affinity)
  */
 #define NICE_FIRST	2	/* the mark the window starts at */
 #define NICE_EPOCHS	5	/* epochs in the window */
+/*
+ * The slices tunables.h promises: nice +19 gets MIN_TIMESLICE, and a slice
+ * grows linearly with the static priority up to MAX_TIMESLICE at nice
+ * -20, so nice 0 (19 of the 39 steps) gets 102 ticks. Taken from the
+ * definitions, not from task_timeslice(), so that a scheduler that
+ * ignored nice fails here.
+ */
+#define NICE19_SLICE	MIN_TIMESLICE
+#define NICE0_SLICE	(MIN_TIMESLICE + (MAX_TIMESLICE - MIN_TIMESLICE) * 19 / 39)
 
 KTEST(nice_share)
 {
@@ -487,8 +497,8 @@ KTEST(nice_share)
 	set_cpus_allowed(&h[0].t->s, cpumask_of(cpu));
 	set_cpus_allowed(&h[1].t->s, cpumask_of(cpu));
 	set_user_nice(&h[1].t->s, 19);
-	slice0 = task_timeslice(&h[0].t->s);
-	slice19 = task_timeslice(&h[1].t->s);
+	slice0 = NICE0_SLICE;
+	slice19 = NICE19_SLICE;
 	h[1].peer = &h[0];
 	h[1].slice_marks = marks;
 	/*
@@ -526,8 +536,8 @@ KTEST(nice_share)
 				  NICE_EPOCHS, r0, r19, got10 / 10, got10 % 10,
 				  want10 / 10, want10 % 10);
 	printk("# nice_share: CPU %d, %d epochs: nice 0 ran %lu ticks, nice 19 "
-	       "%lu (ratio %lu.%lu, slices %lu/%lu)\n", cpu, NICE_EPOCHS, r0,
-	       r19, got10 / 10, got10 % 10, slice0, slice19);
+	       "%lu (ratio %lu.%lu, promised slices %lu/%lu)\n", cpu, NICE_EPOCHS,
+	       r0, r19, got10 / 10, got10 % 10, slice0, slice19);
 	return sanity_end(t);
 }
 
