@@ -462,11 +462,12 @@ KTEST(affinity)
  * vCPU; a window cut at arbitrary times would instead end part way into
  * either slice and be off by up to a whole one. The first slices come
  * from fork (set_user_nice() keeps the one the nice 19 hog has), so the
- * window starts at its second slice. The tolerance is for ticks charged
+ * window starts at the nice 19 hog's third slice, an epoch clear of
+ * them. The tolerance is for ticks charged
  * outside the slice rules (a task picked from the expired array on a
  * shared runqueue runs without using its slice).
  */
-#define NICE_FIRST	2	/* the mark the window starts at */
+#define NICE_FIRST	2	/* the mark the window starts at (from 0) */
 #define NICE_EPOCHS	5	/* epochs in the window */
 /*
  * The slices tunables.h promises: nice +19 gets MIN_TIMESLICE, and a slice
