@@ -207,37 +207,36 @@ void timer_set_tick_hook(tick_hook_t fn)
 }
 
 /*
- * The watchdog: 0 when disarmed, else the TSC deadline. Read by every tick
- * on every CPU, so a CPU stuck with interrupts off is caught by the others.
- * A 64-bit store is two 32-bit ones on i686, and a tick between them once
- * read a deadline made of the new low half alone, long passed: a false
- * "did not finish in time" panic on a loaded host. So the deadline is
- * guarded by a sequence count (a seqlock): odd while a writer changes it;
- * a tick that sees it odd, or changed across its read, skips the check.
- * One writer at a time (the test that arms it).
+ * The watchdog: 0 when disarmed, else how many of its own ticks a CPU may
+ * take after the arm. Counted in each CPU's ticks, not in time: under TCG
+ * on a loaded host a vCPU takes a fraction of HZ ticks a second, and a
+ * test that waits for the scheduler's ticks takes that much longer in
+ * guest time while doing all it should; what tells a hang apart is work
+ * the CPUs were given, not time that passed. Every CPU checks at its own
+ * ticks, so a CPU stuck with interrupts off is caught by the others.
+ * watchdog_seq is a sequence count: odd while the test that arms it (one
+ * writer) changes the limit; even, it names the arming, and a CPU that
+ * first sees a new one takes its tick count then as its start.
  */
 static volatile uint32_t watchdog_seq;
-static volatile uint64_t watchdog_deadline;
+static volatile uint32_t watchdog_ticks;
 static const char *volatile watchdog_what;
+static uint32_t watchdog_seen[NR_CPUS];	/* the arming each CPU started on */
+static uint32_t watchdog_start[NR_CPUS];	/* its tick count then */
 
-static void watchdog_set(uint64_t deadline)
+static void watchdog_set(uint32_t ticks)
 {
 	watchdog_seq++;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	watchdog_deadline = deadline;
+	watchdog_ticks = ticks;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	watchdog_seq++;
 }
 
-/* The watchdog's deadline is read on every CPU: on the shared clock, TSC
- * ticks; on the tick clock, jiffies. */
 void timer_watchdog_arm(uint32_t us, const char *what)
 {
 	watchdog_what = what;
-	if (timer_tick_clock())
-		watchdog_set(jiffies_64() + ((uint64_t)us * HZ + 999999) / 1000000);
-	else
-		watchdog_set(timer_deadline_us(us));
+	watchdog_set((uint32_t)(((uint64_t)us * HZ + 999999) / 1000000) ?: 1);
 }
 
 void timer_watchdog_disarm(void)
@@ -245,20 +244,25 @@ void timer_watchdog_disarm(void)
 	watchdog_set(0);
 }
 
-/* The deadline has passed and was not changed meanwhile. */
-static int watchdog_expired(void)
+/* This CPU (pc, interrupts off) has taken the armed number of ticks since
+ * it first saw the arming. */
+static int watchdog_expired(struct percpu *pc)
 {
-	uint32_t seq = watchdog_seq;
-	uint64_t wd;
+	uint32_t seq = watchdog_seq, limit;
 
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (seq & 1)
 		return 0;
-	wd = watchdog_deadline;
-	if (!wd || (timer_tick_clock() ? jiffies_64() < wd : !timer_expired(wd)))
-		return 0;
+	limit = watchdog_ticks;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	return watchdog_seq == seq;
+	if (!limit || watchdog_seq != seq)
+		return 0;
+	if (watchdog_seen[pc->cpu] != seq) {
+		watchdog_seen[pc->cpu] = seq;
+		watchdog_start[pc->cpu] = pc->ticks;
+		return 0;
+	}
+	return pc->ticks - watchdog_start[pc->cpu] >= limit;
 }
 
 static void timer_interrupt(struct trap_frame *f)
@@ -273,9 +277,10 @@ static void timer_interrupt(struct trap_frame *f)
 		panic("stack overflow: the end of CPU %d's stack at 0x%lx was overwritten",
 		      pc->cpu, (unsigned long)pc->stack_base);
 	trap_tick();
-	if (watchdog_expired()) {
+	if (watchdog_expired(pc)) {
 		watchdog_set(0);
-		panic("watchdog: %s did not finish in time", watchdog_what);
+		panic("watchdog: %s did not finish within %u ticks of CPU %d",
+		      watchdog_what, pc->ticks - watchdog_start[pc->cpu], pc->cpu);
 	}
 	if (fn)
 		fn((f->cs & 3) == 3);

@@ -75,9 +75,11 @@ uint64_t timer_deadline_us(uint32_t us);
 int timer_expired(uint64_t deadline);
 
 /*
- * A deadline for something that must not hang (an in-kernel test): when it
- * passes before timer_watchdog_disarm(), the next tick on any CPU panics
- * naming `what`, and a panic under ktest leaves QEMU.
+ * A bound for something that must not hang (an in-kernel test): us worth
+ * of ticks (HZ a second). When any CPU takes that many of its own timer
+ * ticks before timer_watchdog_disarm(), it panics naming `what`, and a
+ * panic under ktest leaves QEMU. In ticks, not time: a host that runs a
+ * vCPU little delays the test and the count alike.
  */
 void timer_watchdog_arm(uint32_t us, const char *what);
 void timer_watchdog_disarm(void);

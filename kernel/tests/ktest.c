@@ -6,9 +6,9 @@
 #include "string.h"
 #include "timer.h"
 
-/* Longest a test may run before the watchdog panics: 30 s, about ten times
- * what the slowest test (pmm_node_local on the 64-CPU shape) needs on a
- * loaded 2-core host. */
+/* Longest a test may run before the watchdog panics: 30 s of timer ticks
+ * on some CPU (timer_watchdog_arm), about ten times what the slowest test
+ * (pmm_node_local on the 64-CPU shape) needs. */
 #define KTEST_TIMEOUT_US	30000000
 
 extern const struct ktest __ktests_start[], __ktests_end[];	/* kernel.ld */
