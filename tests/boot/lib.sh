@@ -11,11 +11,9 @@
 # Environment: BOOT_TIMEOUT (s, default 300), BOOT_JOBS (QEMUs at a time,
 # default 2: the machine has 2 cores), KERNEL, TOPOEXPECT.
 #
-# The timeout tells a hang from a slow host, nothing else: a ktest boot
-# that takes 10 s on a quiet host took up to 160 s at a load average of
-# 24-38, and a boot that hangs waits the whole timeout either way (the
-# in-kernel watchdog counts ticks, so it names a hung ktest only once
-# enough ticks came).
+# The timeout only tells a hang from a slow host: it stays well above the
+# longest boot seen on a host loaded several times over (make soak), since
+# a boot's wall time grows with the host's load while its work does not.
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-300}
