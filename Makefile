@@ -3,9 +3,10 @@
 # ISO), sched.mk (sched/ and its host simulator), tests.mk (host tests, fuzzers,
 # QEMU boot tests), bench.mk (make bench: ours against Linux in QEMU). Everything built goes to build/.
 #
-#   make run [TOPO=name] [MEM=2G] [QEMU_ARGS=...]   install what is missing,
-#                          build, boot a shape (MEM: its RAM, split over its
-#                          nodes; QEMU_ARGS: more QEMU options)
+#   make run [TOPO=name] [MEM=2G] [FIRMWARE=uefi] [QEMU_ARGS=...]   install
+#                          what is missing, build, boot a shape (MEM: its
+#                          RAM, split over its nodes; FIRMWARE: bios or uefi,
+#                          scripts/qemu.sh; QEMU_ARGS: more QEMU options)
 #   make test              install what is missing, then every test
 #   make iso | debug | fuzz | bench | clean
 #
@@ -14,6 +15,7 @@
 # closing line "N passed, N failed".
 
 TOPO	?= 2n2c2t
+FIRMWARE ?= bios
 BUILD	:= build
 
 # The guest side: freestanding 32-bit code from the Debian cross compiler.
@@ -50,7 +52,8 @@ include mk/bench.mk
 
 run: deps
 	@$(MAKE) --no-print-directory iso
-	QEMU_MODE=interactive QEMU_MEM=$(MEM) scripts/qemu.sh $(TOPO) $(QEMU_ARGS)
+	QEMU_MODE=interactive QEMU_MEM=$(MEM) QEMU_FIRMWARE=$(FIRMWARE) \
+		scripts/qemu.sh $(TOPO) $(QEMU_ARGS)
 
 debug: deps
 	@$(MAKE) --no-print-directory iso

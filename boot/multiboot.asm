@@ -1,10 +1,12 @@
-; multiboot.asm - the multiboot v1 header and the boot CPU's first instructions.
+; multiboot.asm - the multiboot headers and the boot CPU's first instructions.
 ;
-; Multiboot v1 because QEMU's -kernel loader only speaks v1, and GRUB's
-; `multiboot` command boots the same ELF, so one image serves both. The
-; loader leaves us in 32-bit protected mode with paging off, EAX = the
-; multiboot magic, EBX = the physical address of the multiboot info; there is
-; no stack we may trust, so we set our own before calling C.
+; Two headers, one image: multiboot v1 for QEMU's -kernel loader (it only
+; speaks v1) and multiboot2 for GRUB's `multiboot2` command, which is how the
+; ISO boots, under BIOS and under UEFI alike (GRUB's x86_64-efi loader exits
+; boot services and enters 32-bit protected mode). Either loader leaves us in
+; 32-bit protected mode with paging off, EAX = its magic, EBX = the physical
+; address of its information; there is no stack we may trust, so we set our
+; own before calling C, and bootinfo_init() tells the two apart by EAX.
 
 MB_MAGIC	equ 0x1BADB002
 MB_PAGE_ALIGN	equ 1 << 0		; modules on 4 KiB boundaries
@@ -13,11 +15,27 @@ MB_FLAGS	equ MB_PAGE_ALIGN | MB_MEMINFO
 
 BOOT_STACK_SIZE	equ 12288		; KSTACK_SIZE (kernel/task.h), as every stack
 
+; Multiboot2 (the Multiboot2 Specification 2.0, section 3.1): no optional
+; tag, so GRUB loads the ELF by its program headers and leaves the console
+; as it is (VGA text under BIOS). Within the first 32 KiB, 8-byte aligned.
+MB2_MAGIC	equ 0xE85250D6
+MB2_ARCH_I386	equ 0
+MB2_LEN		equ mb2_header_end - mb2_header
+
 section .multiboot
 align 4
 	dd MB_MAGIC
 	dd MB_FLAGS
 	dd -(MB_MAGIC + MB_FLAGS)
+align 8
+mb2_header:
+	dd MB2_MAGIC
+	dd MB2_ARCH_I386
+	dd MB2_LEN
+	dd 0x100000000 - (MB2_MAGIC + MB2_ARCH_I386 + MB2_LEN)
+	dw 0, 0				; the end tag
+	dd 8
+mb2_header_end:
 
 ; A page-aligned stack with an unmapped guard page below it (smpboot.c
 ; unmaps it; doublefault.c reports an overflow into it).

@@ -112,6 +112,14 @@ TEST_SUITES += test-bigmem
 test-bigmem: iso
 	@tests/run-suite.sh bigmem tests/boot/bigmem.sh
 
+# The ISO under UEFI (OVMF; two boots, 2n2c2t and 3n-dist, each a minute
+# or more under TCG), its two El Torito entries, and the multiboot2 path
+# without an RSDP (SeaBIOS, -no-acpi); tests/boot/uefi.sh.
+.PHONY: test-uefi
+TEST_SUITES += test-uefi
+test-uefi: $(TESTS_OUT)/topoexpect iso
+	@tests/run-suite.sh uefi tests/boot/uefi.sh
+
 # NMIs from QEMU's monitor while a process loops on sysenter, with and
 # without TF: no panic, no triple fault, ring 3 port I/O still faults;
 # tests/boot/nmi.sh.

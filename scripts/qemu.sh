@@ -14,6 +14,11 @@
 #   TRACE_FILE=path: a second serial port (COM2) written to path: where the
 #   kernel's trace dump goes (kernel/trace.h); without it the dump goes to
 #   the console.
+#   QEMU_FIRMWARE=bios|uefi: SeaBIOS (QEMU's default) or OVMF (OVMF_FD,
+#   default /usr/share/ovmf/OVMF.fd, Debian's ovmf package: code and
+#   variables in one image, Secure Boot off). UEFI boots the ISO only:
+#   QEMU's -kernel loads multiboot v1 through its own option ROM, not
+#   through the firmware.
 # The guest leaves through isa-debug-exit (port 0xf4): QEMU's exit status is
 # (value << 1) | 1.
 set -euo pipefail
@@ -52,6 +57,25 @@ mode=${QEMU_MODE:-interactive}
 
 common=(-accel tcg -cpu qemu64,vendor=GenuineIntel -no-reboot
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+case ${QEMU_FIRMWARE:-bios} in
+bios) ;;
+uefi)
+	fw=${OVMF_FD:-/usr/share/ovmf/OVMF.fd}
+	if [ -n "${QEMU_KERNEL:-}" ]; then
+		echo "qemu.sh: QEMU_FIRMWARE=uefi boots the ISO, not QEMU_KERNEL" >&2
+		exit 2
+	fi
+	if [ ! -r "$fw" ]; then
+		echo "qemu.sh: no OVMF image at $fw (apt-get install ovmf)" >&2
+		exit 2
+	fi
+	common+=(-bios "$fw")
+	;;
+*)
+	echo "qemu.sh: unknown QEMU_FIRMWARE '$QEMU_FIRMWARE' (bios, uefi)" >&2
+	exit 2
+	;;
+esac
 if [ -n "${QEMU_KERNEL:-}" ]; then
 	common+=(-kernel "$QEMU_KERNEL" -append "${QEMU_APPEND:-}")
 else

@@ -97,24 +97,10 @@ boot_shape() {
 # The ISO's default GRUB entry boots without ktest and stays up: wait for
 # "boot: ready" (or QEMU's end, or the timeout), then stop QEMU.
 boot_iso() {
-	local dir=$BOOT_OUT/iso-$ISO_SHAPE bad=0 pid t0 t1 i
+	local dir=$BOOT_OUT/iso-$ISO_SHAPE bad=0
 	mkdir -p "$dir"
-	rm -f "$dir/serial.log"
 	expect_shape "$dir/expected" "$ISO_SHAPE"
-	t0=$EPOCHREALTIME
-	ISO=$ISO QEMU_MODE=batch timeout --kill-after=5 "$BOOT_TIMEOUT" \
-		"$top/scripts/qemu.sh" "$ISO_SHAPE" </dev/null \
-		>"$dir/serial.log" 2>"$dir/stderr" &
-	pid=$!
-	for ((i = 0; i < BOOT_TIMEOUT * 10; i++)); do
-		grep -aq 'boot: ready' "$dir/serial.log" && break
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.1
-	done
-	t1=$EPOCHREALTIME
-	kill "$pid" 2>/dev/null
-	wait "$pid" 2>/dev/null
-	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/secs"
+	ISO=$ISO boot_iso_ready "$dir" "$ISO_SHAPE"
 	{
 		if ! check_grep "$dir/serial.log" 'boot: ready' '"boot: ready"'; then
 			bad=1
