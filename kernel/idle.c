@@ -30,7 +30,9 @@
  * An interrupt may end the poll by switching to a task (its return path
  * schedules when need_resched is set). The switch clears the flag
  * (arch_context_switch), under the runqueue lock that wakers hold when
- * they read it: a CPU running a task is never taken for a polling one.
+ * they read it, and before it stores current: a CPU running a task is
+ * never taken for a polling one, by a waker or by a reader without the
+ * lock that loads current first (the rule at percpu.h's idle_polling).
  */
 #include "cpu.h"
 #include "idle.h"

@@ -78,11 +78,18 @@ void arch_context_switch(struct task_struct *prev, struct task_struct *next)
 	KASSERT(*(uint32_t *)n->kstack == STACK_END_MAGIC,
 		"the next task's stack end is intact");
 	__atomic_store_n(&n->on_cpu, 1, __ATOMIC_RELEASE);
-	/* An interrupt may take the idle task away while it polls (idle.c):
-	 * from now on wakers must send this CPU IPIs again. Under the
-	 * runqueue lock, which every waker that reads the flag holds too. */
-	pc->idle_polling = 0;
-	pc->current = n;
+	/*
+	 * An interrupt may take the idle task away while it polls (idle.c):
+	 * from now on wakers must send this CPU IPIs again. Wakers read the
+	 * flag under the runqueue lock, held here, so for them the order of
+	 * these two stores does not matter; an unlocked reader needs the
+	 * flag cleared before current names the next task (percpu.h), and
+	 * plain stores leave the compiler free to swap them.
+	 */
+	KASSERT(!pc->idle_polling || p == task_idle(pc->cpu),
+		"only the idle task polls need_resched");
+	__atomic_store_n(&pc->idle_polling, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&pc->current, n, __ATOMIC_RELEASE);
 	switch_prev[pc->cpu] = p;
 	cpu_switch_to(p, n);		/* arch/x86/context.c */
 	/* Now in some task switched to earlier, maybe on another CPU. */

@@ -62,7 +62,13 @@ struct percpu {
 				 * NULL (CR0.TS set): fpu.h */
 	int idle_polling;	/* 1 while the idle task polls need_resched
 				 * (kernel/idle.c): a waker then sends no IPI.
-				 * Read by other CPUs, unlocked. */
+				 * Set only by the idle task, on its CPU; the
+				 * switch away from it clears it before it
+				 * stores current (a release store). So a
+				 * reader that loads current (acquire), then
+				 * this, never sees 1 beside a task that is
+				 * not the idle task. Wakers read it under the
+				 * runqueue lock; tests, unlocked. */
 	uint32_t nmis;		/* NMIs taken and ignored (traps.c) */
 	uint32_t nmis_entry;	/* ...of them on entry_stack */
 	uint32_t nmis_reported;	/* nmis when the tick last said so */

@@ -711,9 +711,13 @@ static int ponger_main(void *arg)
 }
 
 /*
- * Flag seen set while CPU cpu ran a task: 1. current is read before and
- * after the flag, so a CPU that went idle and began polling in between
- * is not taken for one that runs a task with the flag set.
+ * Flag seen set while CPU cpu ran a task: 1. What the kernel promises
+ * (percpu.h): the switch away from the idle task clears the flag before
+ * it stores current, so a flag loaded after a current that names a task
+ * is from after that switch. current is loaded again after the flag, so
+ * that a CPU that went idle and began polling in between is not taken for
+ * one that runs a task with the flag set; going back to the task needs a
+ * second wakeup, which only this test's CPU sends.
  */
 static int flag_with_task(int cpu)
 {
