@@ -222,6 +222,26 @@ throttle() {
 	done
 }
 
+# Boots run in the background write their verdict to DIR/status (ok |
+# not ok), their diagnostics to DIR/diag and their time to DIR/secs;
+# report then prints them as the suite's TAP line, in the suite's order.
+# verdict DIR BAD: BAD 0 is ok.
+verdict() {
+	if [ "$2" -eq 0 ]; then echo ok; else echo "not ok"; fi >"$1/status"
+}
+
+# report NAME DIR: the next TAP line (n counts them) for the boot in DIR.
+report() {
+	local name=$1 dir=$2
+	n=$((n + 1))
+	if [ -f "$dir/status" ]; then
+		echo "$(cat "$dir/status") $n $name # $(cat "$dir/secs") s"
+		cat "$dir/diag"
+	else
+		echo "not ok $n $name # the boot left no result"
+	fi
+}
+
 # need_files F...: print a "# missing" line and return 1 when one is absent.
 need_files() {
 	local f ok=0

@@ -47,12 +47,6 @@ else
 	mapfile -t shapes < <(awk '!/^#/ && NF { print $1 }' "$top/tests/topologies")
 fi
 
-# A boot's verdict goes to DIR/status (ok | not ok) and DIR/diag.
-verdict() {
-	local dir=$1 bad=$2
-	if [ "$bad" -eq 0 ]; then echo ok; else echo "not ok"; fi >"$dir/status"
-}
-
 boot_shape() {
 	local shape=$1 dir=$BOOT_OUT/$1 bad=0
 	mkdir -p "$dir"
@@ -153,16 +147,6 @@ boot_user &
 wait
 
 n=0
-report() {
-	local name=$1 dir=$2
-	n=$((n + 1))
-	if [ -f "$dir/status" ]; then
-		echo "$(cat "$dir/status") $n $name # $(cat "$dir/secs") s"
-		cat "$dir/diag"
-	else
-		echo "not ok $n $name # the boot left no result"
-	fi
-}
 for shape in "${shapes[@]}"; do
 	report "boot_$shape" "$BOOT_OUT/$shape"
 done

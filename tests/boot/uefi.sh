@@ -23,10 +23,6 @@ UEFI_SHAPES=${UEFI_SHAPES:-"2n2c2t 3n-dist"}
 UEFI_BOOT_TIMEOUT=${UEFI_BOOT_TIMEOUT:-300}
 NOACPI_SHAPE=${NOACPI_SHAPE:-up}
 
-verdict() {
-	if [ "$2" -eq 0 ]; then echo ok; else echo "not ok"; fi >"$1/status"
-}
-
 boot_uefi() {
 	local shape=$1 dir=$BOOT_OUT/uefi-$1 bad=0
 	mkdir -p "$dir"
@@ -96,16 +92,6 @@ throttle
 boot_noacpi &
 wait
 
-report() {
-	local name=$1 dir=$2
-	n=$((n + 1))
-	if [ -f "$dir/status" ]; then
-		echo "$(cat "$dir/status") $n $name # $(cat "$dir/secs") s"
-		cat "$dir/diag"
-	else
-		echo "not ok $n $name # the boot left no result"
-	fi
-}
 for shape in $UEFI_SHAPES; do
 	report "uefi_$shape" "$BOOT_OUT/uefi-$shape"
 done
