@@ -39,10 +39,21 @@ com2=()
 [ -z "${TRACE_FILE:-}" ] || com2=(-serial "file:$TRACE_FILE")
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# No VGA card and no network card: a guest with a PCI device that decodes
+# memory changes QEMU's memory map while Linux probes PCI (sizing each BAR
+# turns its decoding off and on), with the APs already running. QEMU 7.2's
+# TCG swaps a vCPU's memory dispatch at once but flushes its TLB later, so
+# another vCPU's MMIO write (the local APIC's EOI, its timer) can look its
+# stale TLB entry up in the new map and call a MemoryRegion that does not
+# exist: QEMU dies of SIGSEGV in memory_region_dispatch_write (QEMU 8.1
+# defers the switch to the vCPU's own thread: commit 0d58c66068, "softmmu:
+# Use async_run_on_cpu in tcg_commit"; Debian 12's 7.2 lacks it). Left are the
+# chipset's devices, whose BARs are I/O ports: the memory map stays the
+# same from the firmware on. Linux needs neither card (console on ttyS0).
 set +e
 # shellcheck disable=SC2086 # the shape's arguments are words by design
 timeout "${LINUX_TIMEOUT:-300}" qemu-system-x86_64 $args \
-	-accel tcg -cpu qemu64,vendor=GenuineIntel \
+	-accel tcg -cpu qemu64,vendor=GenuineIntel -vga none -nic none \
 	-display none -serial stdio "${com2[@]}" -monitor none -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-kernel "$bzimage" -initrd "$initrd" ${LINUX_QEMU_ARGS:-} \

@@ -115,7 +115,9 @@ for md in "${mds[@]}"; do
 		else
 			echo "not ok $t lab$n step $k: $name"
 			echo "$diag"
-			sed 's/^/#   | /' "$out" | tail -n 12
+			# Enough of the output to see the first error of a
+			# host step, which comes before its later commands' lines.
+			sed 's/^/#   | /' "$out" | tail -n 40
 		fi
 		kind=""
 	}
