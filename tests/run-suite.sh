@@ -16,7 +16,8 @@ out=$top/build/results
 mkdir -p "$out"
 log=$out/$name.log
 t0=$SECONDS
-"$@" 2>&1 | tee "$log" | grep -E '^(not )?ok |^# ' || true
+# Whole lines: make test runs two host suites at once into one terminal.
+"$@" 2>&1 | tee "$log" | grep --line-buffered -E '^(not )?ok |^# ' || true
 rc=${PIPESTATUS[0]}
 echo $((SECONDS - t0)) >"$out/$name.secs"
 grep -E '^(not )?ok ' "$log" > "$out/$name.tap" || true

@@ -28,7 +28,7 @@ if [ $# -eq 0 ]; then
 		[ -f "${f%.tap}.secs" ] && echo "$(basename "$f" .tap) $(cat "${f%.tap}.secs")"
 	done | sort -k2,2nr | awk '
 		{ t += $2; s = s sprintf("%s%s %d s", NR > 1 ? ", " : "", $1, $2) }
-		END { if (NR) printf "time: %d s in suites, the longest first: %s\n", t, s }'
+		END { if (NR) printf "time: %d s summed over the suites (two host suites run at once), the longest first: %s\n", t, s }'
 fi
 if [ "$skip" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"

@@ -22,8 +22,9 @@ failed=0
 ok() { n=$((n + 1)); echo "ok $n $*"; }
 notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $*"; }
 
-# 1. The bounded stress.
-res=$(timeout 300 "$out/fuzz" --seed 1 --runs "$runs" --ops "$ops" 2>&1)
+# 1. The bounded stress. The limits (tests/cpu-limit.sh) are CPU seconds,
+# 3-4 times what the runs take.
+res=$(tests/cpu-limit.sh 300 "$out/fuzz" --seed 1 --runs "$runs" --ops "$ops" 2>&1)
 rc=$?
 echo "$res" | grep -E '^(# run|not ok)' | sed 's/^not ok/# not ok/'
 if [ $rc -eq 0 ] && echo "$res" | grep -q "^$runs passed, 0 failed"; then
@@ -60,9 +61,9 @@ for patch in tests/sched/defects/*.patch; do
 		continue
 	fi
 	# shellcheck disable=SC2086
-	found=$(timeout 120 "$tmp/fuzz" $args 2>&1)
+	found=$(tests/cpu-limit.sh 120 "$tmp/fuzz" $args 2>&1)
 	# shellcheck disable=SC2086
-	clean=$(timeout 120 "$out/fuzz" $args 2>&1)
+	clean=$(tests/cpu-limit.sh 120 "$out/fuzz" $args 2>&1)
 	cleanrc=$?
 	line=$(echo "$found" | grep -m1 '^not ok')
 	if ! echo "$found" | grep -Eq "$expect"; then

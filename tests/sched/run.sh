@@ -9,9 +9,10 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: run.sh OUTDIR}
 cd "$top"
 
-# A part that dies (a sanitizer report, a panic, a timeout) is a failure.
-# The timeouts catch a hang, not slowness: the scenarios take 76 s of CPU
-# under ASan, and 7 minutes of wall time on this 2-core host at load 10.
+# A part that dies (a sanitizer report, a panic, a limit) is a failure.
+# The limits catch a hang, not slowness: they count CPU seconds
+# (tests/cpu-limit.sh), and the scenarios take 76 s of CPU under ASan
+# however busy the host is (7 minutes of wall time at load 10).
 part() {
 	"$@"
 	local rc=$?
@@ -24,10 +25,10 @@ part() {
 # schedsim: ptrace attach, detach, then nothing); the simulator frees what
 # it allocates (valgrind: no leaks), so only the unit tests keep it.
 {
-	part timeout 600 "$out/test_sched"
-	ASAN_OPTIONS=detect_leaks=0 part timeout 1200 "$out/schedsim-san" \
+	part tests/cpu-limit.sh 600 "$out/test_sched"
+	ASAN_OPTIONS=detect_leaks=0 part tests/cpu-limit.sh 1200 "$out/schedsim-san" \
 		--report tests/sched/*.scn
-	part timeout 600 tests/sched/scale_check.sh "$out/schedsim"
+	part tests/cpu-limit.sh 600 tests/sched/scale_check.sh "$out/schedsim"
 } | awk '
 	/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n " "); print; next }
 	/^1\.\.[0-9]+$/ { next }
