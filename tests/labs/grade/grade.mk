@@ -1,0 +1,39 @@
+# grade.mk - the labs' grader program (tests/labs/grade.sh runs it):
+#
+#   make -f tests/labs/grade/grade.mk TREE=dir KIT=dir OUT=dir
+#
+# The scheduler under test (sched/, its simulator seam, lib/) comes from
+# TREE, a student's tree; the checks and the harness they drive come from
+# KIT, the teacher's tree, so a submission that edits them changes nothing.
+# The held-back checks are linked when KIT has them (tests/labs/held/).
+# Objects stay in OUT: a second build recompiles what changed only.
+
+TREE_SRCS	:= $(sort $(wildcard $(TREE)/sched/*.c)) $(TREE)/sched/sim/arch.c \
+		   $(TREE)/sched/sim/ctx.c $(TREE)/lib/topology.c \
+		   $(TREE)/lib/cpumask.c $(TREE)/lib/statline.c
+KIT_SRCS	:= $(KIT)/tests/sched/harness.c $(KIT)/tests/shape.c \
+		   $(sort $(wildcard $(KIT)/tests/labs/grade/*.c \
+				     $(KIT)/tests/labs/held/*.c))
+TREE_OBJS	:= $(patsubst $(TREE)/%.c,$(OUT)/tree/%.o,$(TREE_SRCS))
+KIT_OBJS	:= $(patsubst $(KIT)/%.c,$(OUT)/kit/%.o,$(KIT_SRCS))
+
+# The flags of the simulator's unit tests (mk/sched.mk): sanitizers on, so
+# a body that corrupts the runqueue fails loudly.
+CC		:= $(or $(HOSTCC),gcc)
+SANITIZE	:= -fsanitize=address,undefined -fno-sanitize-recover=all
+CFLAGS		:= -std=gnu11 -O1 -g -Wall -Wextra $(SANITIZE) -MMD -MP \
+		   -I$(TREE)/sched/sim -I$(TREE)/include -I$(TREE)/sched \
+		   -I$(KIT)/tests -I$(KIT)/tests/sched -I$(KIT)/tests/labs/grade
+
+$(OUT)/grade: $(TREE_OBJS) $(KIT_OBJS)
+	$(CC) $(SANITIZE) -o $@ $^
+
+$(OUT)/tree/%.o: $(TREE)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(OUT)/kit/%.o: $(KIT)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+-include $(TREE_OBJS:.o=.d) $(KIT_OBJS:.o=.d)
