@@ -13,8 +13,20 @@
 #                 test-labs run (tests/labs/excerpts.sh), then name each
 #                 quote of docs/answers.md left behind (tests/labs/quotes.sh)
 #   make grade-labN
-#                 the design lab's grader on this tree (tests/labs/grade.sh):
-#                 a TAP line per check and "grade: N/M"
+#                 lab N's grader on this tree (tests/labs/grade.sh; graded:
+#                 0 3 4 8 9): a TAP line per check with its points, then
+#                 "score: K/M"; the held-back checks too where the tree has
+#                 them (tests/labs/held/, the teacher's)
+#   make handout LAB=N [OUT=dir] [FORMAT=tar|branch]
+#                 the student's tree of lab N: its solution replaced by a
+#                 stub (tests/labs/stubs/), no key, no held-back checks
+#                 (tests/labs/handout.sh); OUT defaults to build/handouts
+#   make handout-all [OUT=dir] [FORMAT=tar|branch]
+#                 the same for the whole unit: every graded lab a stub
+#   make grade-all SUBMISSIONS=dir [LABS="0 3 4 8 9"]
+#                 grade a folder of student trees or patches against the
+#                 handout (tests/labs/grade-all.sh): build/grades/grades.csv
+#                 and a table
 #   test-labs     every step of every lab, checked with the lab's own
 #                 ```expect blocks (tests/labs/run.sh), and the teacher's
 #                 key's quotes of the excerpts (tests/labs/quotes.sh)
@@ -41,9 +53,16 @@ $(LABS_INITRD): $(INITRD) $(LABS_OUT)/etc/.stamp
 		cpio --quiet -o -H newc --owner=0:0 > $(abspath $@).tmp
 	@mv $@.tmp $@
 
-.PHONY: lab lab-apply lab-undo lab-excerpts test-labs
+.PHONY: lab lab-apply lab-undo lab-excerpts test-labs handout handout-all \
+	grade-all test-kit
 grade-lab%:
 	@tests/labs/grade.sh $*
+handout:
+	@tests/labs/handout.sh $(LAB) $(or $(OUT),$(BUILD)/handouts) $(or $(FORMAT),tar)
+handout-all:
+	@tests/labs/handout.sh all $(or $(OUT),$(BUILD)/handouts) $(or $(FORMAT),tar)
+grade-all:
+	@tests/labs/grade-all.sh $(SUBMISSIONS) $(BUILD)/grades $(or $(LABS),0 3 4 8 9)
 lab-excerpts:
 	@tests/labs/excerpts.sh
 lab-apply:
