@@ -84,3 +84,10 @@ test-labs: $(BUILD)/kernel.elf $(LABS_INITRD) $(SIM_OUT)/schedsim $(TESTS_OUT)/t
 TEST_SUITES += test-kit
 test-kit: $(BUILD)/kernel.elf
 	@tests/run-suite.sh kit tests/labs/kit.sh
+
+# make grade-all on a correct, a wrong, a non-building and a hanging
+# submission made from this tree (tests/labs/grade-all-test.sh): four full
+# grader builds, about 3 min on a loaded 2-core host, so not in make test.
+.PHONY: test-grade-all
+test-grade-all:
+	@tests/run-suite.sh grade-all tests/labs/grade-all-test.sh

@@ -6,8 +6,8 @@
 # "N passed, N failed".
 #
 # The handouts are unpacked over one copy of this tree, file by file where
-# they differ (rsync -c), with this tree's kernel objects beside them: a
-# build then recompiles the stubbed files only, not the whole kernel.
+# they differ (rsync -c), with this tree's kernel and grader objects beside
+# them: a build then recompiles the stubbed files only.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -45,6 +45,10 @@ done
 rsync -a --delete --exclude=/build/ --exclude=.git "$top/" "$work/tree/"
 mkdir -p "$work/tree/build"
 rsync -a "$top/build/k" "$top/build/kernel.elf" "$work/tree/build/" 2>/dev/null
+if [ ! -d "$work/tree/build/labs/grade" ]; then
+	mkdir -p "$work/tree/build/labs"
+	cp -a "$work/key" "$work/tree/build/labs/grade"
+fi
 
 unpack() {	# unpack NAME: the handout NAME over the copy
 	rm -rf "$work/$1" && mkdir -p "$work/$1" &&

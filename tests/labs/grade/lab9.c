@@ -6,6 +6,7 @@
  * when a CPU takes one out of address order: that panic is the deadlock
  * two CPUs could meet on a real machine, found on one.
  */
+#include <stdio.h>
 #include "grade.h"
 
 /* Locks a and b with double_rq_lock() on CPU 0: 1 when CPU 0 then owns
