@@ -40,6 +40,7 @@ unsigned long moves_in(int cpu, int kind);
 GRADE_LAB(0);
 GRADE_LAB(3);
 GRADE_LAB(4);
+GRADE_LAB(5);
 GRADE_LAB(8);
 GRADE_LAB(9);
 
