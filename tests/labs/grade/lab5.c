@@ -25,12 +25,22 @@ static unsigned long node_moves(int a, int b, int ms)
 	return moves;
 }
 
-/* Four tasks for node 0's four CPUs: node 1 leaves them there. */
+/* Four tasks forked on CPU 0, two of them waiting: node 0 has four
+ * CPUs for them and spreads them itself; node 1 leaves them there. */
 static int stays_local_while_room(void)
 {
-	unsigned long n = node_moves(4, 0, 20);
+	unsigned long moves = 0;
+	int i;
 
-	return verdict(n == 0, "4 tasks on node 0, node 1 idle: %lu moved", n);
+	machine(NUMA2, NULL);
+	for (i = 0; i < 4; i++)
+		spawn(0, 0);
+	settle();
+	advance(20);
+	for (i = 0; i < 8; i++)
+		moves += moves_in(i, SCHED_MOVE_NODE);
+	return verdict(moves == 0, "4 tasks forked on CPU 0, node 1 idle: %lu "
+		       "moved", moves);
 }
 
 /* 12 tasks against 8, both nodes busy: 50% more per CPU, past the

@@ -37,6 +37,24 @@ static int stays_on_lighter_home(void)
 		       "returned on CPU %d", dest);
 }
 
+/* p and one task on node 0, one task on node 1: without p, the nodes
+ * are equal, and a tie stays home. A body that counts p where it runs
+ * sees node 0 busier and moves it for nothing. */
+static int not_counted_where_it_runs(void)
+{
+	struct task_struct *p;
+	int dest;
+
+	machine(NUMA2, NULL);
+	spawn(0, 0);
+	spawn(4, 0);
+	p = spawn(2, 0);
+	settle();
+	dest = exec_of(p, 2);
+	return verdict(dest >= 0 && cpu_to_node(dest) == 0,
+		       "returned on CPU %d", dest);
+}
+
 /* p shares core 0 (CPUs 0-1) with another task, node 1 is idle, but p
  * may run on CPUs 0-3 only: it goes to node 0's idle core (CPUs 2-3). */
 static int affinity_respected(void)
@@ -64,6 +82,7 @@ static int affinity_respected(void)
 
 const struct check grade_lab4_held[] = {
 	{ "stays_on_lighter_home", 1, stays_on_lighter_home },
+	{ "not_counted_where_it_runs", 1, not_counted_where_it_runs },
 	{ "affinity_respected", 2, affinity_respected },
 	{ NULL, 0, NULL }
 };
