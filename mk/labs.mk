@@ -80,9 +80,10 @@ test-labs: $(BUILD)/kernel.elf $(LABS_INITRD) $(SIM_OUT)/schedsim $(TESTS_OUT)/t
 	@tests/run-suite.sh labs tests/labs/run.sh
 
 # The course kit (tests/labs/kit.sh): the key scores full, each handout
-# less, the unit's handout builds; it reuses this tree's kernel objects.
+# less, the unit's handout builds and boots; it reuses this tree's kernel
+# objects and initrd.
 TEST_SUITES += test-kit
-test-kit: $(BUILD)/kernel.elf
+test-kit: $(BUILD)/kernel.elf $(INITRD)
 	@tests/run-suite.sh kit tests/labs/kit.sh
 
 # make grade-all on a correct, a wrong, a non-building and a hanging
