@@ -2,7 +2,8 @@
 # grade-all-test.sh - make grade-all on four submissions made from this
 # tree, graded on lab 8: a correct tree (this one), a wrong body, one that
 # does not build and one that loops forever (patches against the unit's
-# handout). Checks each row of the CSV; TAP, then "N passed, N failed".
+# handout), and a handout whose grader says every check passed (a tree).
+# Checks each row of the CSV; TAP, then "N passed, N failed".
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -38,6 +39,8 @@ rsync -a --exclude=/build/ --exclude=.git "$top/" "$work/subs/correct/"
 body_patch '	resched_task(cpu_curr(cpu));	/* always its own CPU */
 	(void)rq; (void)p; (void)hand_over_for;' >"$work/subs/wrong.patch"
 body_patch '	this does not compile;' >"$work/subs/nobuild.patch"
+cp -r "$work/h/handout-all" "$work/subs/cheats"
+sed -i 's/return verdict(/return 1 || verdict(/' "$work/subs/cheats/tests/labs/grade/lab8.c"
 body_patch '	for (;;)
 		(void)rq;
 	(void)cpu; (void)p; (void)hand_over_for;' >"$work/subs/hangs.patch"
@@ -52,6 +55,8 @@ r=$(row wrong); k=$(echo "$r" | cut -d, -f2)
 say $([ -n "$k" ] && [ "$k" -gt 0 ] && [ "$k" -lt "$max" ] && echo 1) wrong_scores_part "$r"
 r=$(row nobuild); say $([ "$r" = "nobuild,0,0,does not build" ] && echo 1) nobuild_scores_zero "$r"
 r=$(row hangs); say $(echo "$r" | grep -q '^hangs,0,0,lab 8: [0-9]* hung$' && echo 1) hang_scores_zero "$r"
+r=$(row cheats); k=$(echo "$r" | cut -d, -f2)
+say $([ -n "$k" ] && [ "$k" -lt "$max" ] && echo 1) edited_grader_ignored "$r"
 echo "1..$n"
 echo "$((n - failed)) passed, $failed failed"
 [ "$failed" = 0 ]

@@ -34,6 +34,13 @@ score() {
 
 mkdir -p "$work"
 cd "$top"
+
+# Lab 8's stub is the lab's own ```patch block (its "Your change"): the
+# two must stay one text.
+awk '/^```patch$/{on=1;next} /^```$/{if(on){on=0}} on' docs/lab8-wakeup.md |
+	cmp -s - tests/labs/stubs/lab8.patch
+say $([ $? = 0 ] && echo 1) lab8_stub_is_the_labs_patch \
+	"docs/lab8-wakeup.md against tests/labs/stubs/lab8.patch"
 for lab in $labs; do
 	tests/labs/grade.sh "$lab" "$top" "$work/key" >"$work/key-$lab.log" 2>&1
 	read -r k m < <(score "$work/key-$lab.log")

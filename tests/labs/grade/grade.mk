@@ -2,16 +2,17 @@
 #
 #   make -f tests/labs/grade/grade.mk TREE=dir KIT=dir OUT=dir
 #
-# The scheduler under test (sched/, its simulator seam, lib/) comes from
-# TREE, a student's tree; the checks and the harness they drive come from
-# KIT, the teacher's tree, so a submission that edits them changes nothing.
+# The scheduler under test (sched/*.c and *.h) comes from TREE, a
+# student's tree; everything else comes from KIT, the teacher's tree: the
+# checks, the harness, the simulator's seam (whose locks catch a bad lock
+# order) and lib/, so a submission that edits them changes nothing.
 # The held-back checks are linked when KIT has them (tests/labs/held/).
 # Objects stay in OUT: a second build recompiles what changed only.
 
-TREE_SRCS	:= $(sort $(wildcard $(TREE)/sched/*.c)) $(TREE)/sched/sim/arch.c \
-		   $(TREE)/sched/sim/ctx.c $(TREE)/lib/topology.c \
-		   $(TREE)/lib/cpumask.c $(TREE)/lib/statline.c
-KIT_SRCS	:= $(KIT)/tests/sched/harness.c $(KIT)/tests/shape.c \
+TREE_SRCS	:= $(sort $(wildcard $(TREE)/sched/*.c))
+KIT_SRCS	:= $(KIT)/sched/sim/arch.c $(KIT)/sched/sim/ctx.c \
+		   $(KIT)/lib/topology.c $(KIT)/lib/cpumask.c $(KIT)/lib/statline.c \
+		   $(KIT)/tests/sched/harness.c $(KIT)/tests/shape.c \
 		   $(sort $(wildcard $(KIT)/tests/labs/grade/*.c \
 				     $(KIT)/tests/labs/held/*.c))
 TREE_OBJS	:= $(patsubst $(TREE)/%.c,$(OUT)/tree/%.o,$(TREE_SRCS))
@@ -22,7 +23,7 @@ KIT_OBJS	:= $(patsubst $(KIT)/%.c,$(OUT)/kit/%.o,$(KIT_SRCS))
 CC		:= $(or $(HOSTCC),gcc)
 SANITIZE	:= -fsanitize=address,undefined -fno-sanitize-recover=all
 CFLAGS		:= -std=gnu11 -O1 -g -Wall -Wextra $(SANITIZE) -MMD -MP \
-		   -I$(TREE)/sched/sim -I$(TREE)/include -I$(TREE)/sched \
+		   -I$(KIT)/sched/sim -I$(KIT)/include -I$(TREE)/sched \
 		   -I$(KIT)/tests -I$(KIT)/tests/sched -I$(KIT)/tests/labs/grade
 
 $(OUT)/grade: $(TREE_OBJS) $(KIT_OBJS)
