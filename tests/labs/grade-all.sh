@@ -80,12 +80,11 @@ for sub in "$subs"/*; do
 				note="does not build"
 			fi
 			[ "$m" = "${max[$lab]}" ] || k=0
-			if grep -q '# 0/[0-9]*: hung' "$log"; then
-				note="${note:+$note; }lab $lab: $(grep -c '# 0/[0-9]*: hung' "$log") hung"
-			fi
-			if grep -q '# 0/[0-9]*: \(crashed\|stopped\)' "$log"; then
-				note="${note:+$note; }lab $lab: $(grep -c '# 0/[0-9]*: \(crashed\|stopped\)' "$log") crashed"
-			fi
+			hung=$(grep -c '# 0/[0-9]*: hung' "$log")
+			crashed=$(grep -c '# 0/[0-9]*: \(crashed\|stopped\)' "$log")
+			[ "$hung" = 0 ] || note="${note:+$note; }lab $lab: $hung hung"
+			[ "$crashed" = 0 ] ||
+				note="${note:+$note; }lab $lab: $crashed crashed"
 		fi
 		row="$row,$k"
 		total=$((total + k))

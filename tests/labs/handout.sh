@@ -45,8 +45,8 @@ tree=$(git write-tree)
 
 name=handout-$lab
 if [ "$format" = branch ]; then
-	commit=$(echo "Lab $lab handout (stubs: $(echo $stubs | xargs -n1 basename | tr '\n' ' '))" |
-		git commit-tree "$tree")
+	names=$(for f in $stubs; do basename "$f" .patch; done | tr '\n' ' ')
+	commit=$(echo "Lab $lab handout, stubs: $names" | git commit-tree "$tree")
 	git branch -f "$name" "$commit"
 	echo "branch $name ($commit)"
 else
