@@ -86,9 +86,10 @@ TEST_SUITES += test-kit
 test-kit: $(BUILD)/kernel.elf $(INITRD)
 	@tests/run-suite.sh kit tests/labs/kit.sh
 
-# make grade-all on a correct, a wrong, a non-building and a hanging
-# submission made from this tree (tests/labs/grade-all-test.sh): four full
-# grader builds, about 3 min on a loaded 2-core host, so not in make test.
+# make grade-all on submissions made from this tree: a correct, a wrong, a
+# non-building and a hanging one, and one that edits its grader
+# (tests/labs/grade-all-test.sh). Five full grader builds, minutes on a
+# loaded 2-core host, so not in make test.
 .PHONY: test-grade-all
 test-grade-all:
 	@tests/run-suite.sh grade-all tests/labs/grade-all-test.sh
