@@ -58,10 +58,12 @@ $(LABS_INITRD): $(INITRD) $(LABS_OUT)/etc/.stamp
 grade-lab%:
 	@tests/labs/grade.sh $*
 handout:
+	$(if $(LAB),,$(error make handout LAB=N: one of $(patsubst lab%.patch,%,$(notdir $(wildcard tests/labs/stubs/lab*.patch)))))
 	@tests/labs/handout.sh $(LAB) $(or $(OUT),$(BUILD)/handouts) $(or $(FORMAT),tar)
 handout-all:
 	@tests/labs/handout.sh all $(or $(OUT),$(BUILD)/handouts) $(or $(FORMAT),tar)
 grade-all:
+	$(if $(SUBMISSIONS),,$(error make grade-all SUBMISSIONS=dir: a folder of trees or patches))
 	@tests/labs/grade-all.sh $(SUBMISSIONS) $(BUILD)/grades $(or $(LABS),0 3 4 5 8 9)
 lab-excerpts:
 	@tests/labs/excerpts.sh
