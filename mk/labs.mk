@@ -13,8 +13,20 @@
 #                 test-labs run (tests/labs/excerpts.sh), then name each
 #                 quote of docs/answers.md left behind (tests/labs/quotes.sh)
 #   make grade-labN
-#                 the design lab's grader on this tree (tests/labs/grade.sh):
-#                 a TAP line per check and "grade: N/M"
+#                 lab N's grader on this tree (tests/labs/grade.sh; graded:
+#                 0 3 4 5 8 9): a TAP line per check with its points, then
+#                 "score: K/M"; the held-back checks too where the tree has
+#                 them (tests/labs/held/, the teacher's)
+#   make handout LAB=N [OUT=dir] [FORMAT=tar|branch]
+#                 the student's tree of lab N: its solution replaced by a
+#                 stub (tests/labs/stubs/), no key, no held-back checks
+#                 (tests/labs/handout.sh); OUT defaults to build/handouts
+#   make handout-all [OUT=dir] [FORMAT=tar|branch]
+#                 the same for the whole unit: every graded lab a stub
+#   make grade-all SUBMISSIONS=dir [LABS="0 3 4 5 8 9"]
+#                 grade a folder of student trees or patches against the
+#                 handout (tests/labs/grade-all.sh): build/grades/grades.csv
+#                 and a table
 #   test-labs     every step of every lab, checked with the lab's own
 #                 ```expect blocks (tests/labs/run.sh), and the teacher's
 #                 key's quotes of the excerpts (tests/labs/quotes.sh)
@@ -41,9 +53,18 @@ $(LABS_INITRD): $(INITRD) $(LABS_OUT)/etc/.stamp
 		cpio --quiet -o -H newc --owner=0:0 > $(abspath $@).tmp
 	@mv $@.tmp $@
 
-.PHONY: lab lab-apply lab-undo lab-excerpts test-labs
+.PHONY: lab lab-apply lab-undo lab-excerpts test-labs handout handout-all \
+	grade-all test-kit
 grade-lab%:
 	@tests/labs/grade.sh $*
+handout:
+	$(if $(LAB),,$(error make handout LAB=N: one of $(patsubst lab%.patch,%,$(notdir $(wildcard tests/labs/stubs/lab*.patch)))))
+	@tests/labs/handout.sh $(LAB) $(or $(OUT),$(BUILD)/handouts) $(or $(FORMAT),tar)
+handout-all:
+	@tests/labs/handout.sh all $(or $(OUT),$(BUILD)/handouts) $(or $(FORMAT),tar)
+grade-all:
+	$(if $(SUBMISSIONS),,$(error make grade-all SUBMISSIONS=dir: a folder of trees or patches))
+	@tests/labs/grade-all.sh $(SUBMISSIONS) $(BUILD)/grades $(or $(LABS),0 3 4 5 8 9)
 lab-excerpts:
 	@tests/labs/excerpts.sh
 lab-apply:
@@ -59,3 +80,18 @@ lab: deps
 TEST_SUITES += test-labs
 test-labs: $(BUILD)/kernel.elf $(LABS_INITRD) $(SIM_OUT)/schedsim $(TESTS_OUT)/topoexpect
 	@tests/run-suite.sh labs tests/labs/run.sh
+
+# The course kit (tests/labs/kit.sh): the key scores full, each handout
+# less, the unit's handout builds and boots; it reuses this tree's kernel
+# objects and initrd.
+TEST_SUITES += test-kit
+test-kit: $(BUILD)/kernel.elf $(INITRD)
+	@tests/run-suite.sh kit tests/labs/kit.sh
+
+# make grade-all on submissions made from this tree: a correct, a wrong, a
+# non-building and a hanging one, and one that edits its grader
+# (tests/labs/grade-all-test.sh). Five full grader builds, minutes on a
+# loaded 2-core host, so not in make test.
+.PHONY: test-grade-all
+test-grade-all:
+	@tests/run-suite.sh grade-all tests/labs/grade-all-test.sh

@@ -1,29 +1,27 @@
 #!/usr/bin/env bash
-# grade.sh LAB [TREE] - build lab LAB's grader from TREE's sched/ (default:
-# this tree) and run it: one TAP line per check, then "grade: N/M". Exit 0
-# when every check passed. The graders are simulator programs
-# (tests/labs/grade/*.c on tests/sched/harness.c), so they test the
-# student's scheduler code exactly as the kernel would run it.
+# grade.sh LAB [TREE [OUT]] - build the labs' grader with TREE's scheduler
+# (default: this tree) and this tree's checks (tests/labs/grade/grade.mk),
+# into OUT (default: TREE/build/labs/grade), and run lab LAB's checks: one
+# TAP line per check with its points, then "score: K/M". Exit 0 when
+# every check passed. The checks are simulator programs on
+# tests/sched/harness.c, so they test the student's scheduler code exactly
+# as the kernel would run it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-lab=${1:?usage: grade.sh LAB [TREE]}
+lab=${1:?usage: grade.sh LAB [TREE [OUT]]}
 tree=$(cd "${2:-$top}" && pwd)
+out=${3:-$tree/build/labs/grade}
 case $lab in
-8) src=wakeup ;;
-*) echo "grade.sh: lab $lab has no grader" >&2; exit 2 ;;
+0|3|4|5|8|9) ;;
+*) echo "grade.sh: lab $lab has no grader (graded: 0 3 4 5 8 9)" >&2; exit 2 ;;
 esac
-out=$tree/build/labs/grade_$src
-mkdir -p "$(dirname "$out")"
-cd "$tree"
-# The flags of the simulator's unit tests (mk/sched.mk): sanitizers on, so
-# a body that corrupts the runqueue fails loudly.
-if ! ${HOSTCC:-gcc} -Isched/sim -std=gnu11 -O1 -g -Wall -Wextra -Iinclude \
-	-Isched -Itests -Itests/sched -fsanitize=address,undefined \
-	-fno-sanitize-recover=all -o "$out" "$here/grade/$src.c" \
-	tests/sched/harness.c sched/*.c sched/sim/arch.c sched/sim/ctx.c tests/shape.c \
-	lib/topology.c lib/cpumask.c lib/statline.c; then
-	echo "grade: 0 (does not build)"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+if ! make -s -j2 -f "$here/grade/grade.mk" TREE="$tree" KIT="$top" \
+	OUT="$out" "$out/grade" >"$out/build.log" 2>&1; then
+	cat "$out/build.log"
+	echo "score: 0 (does not build)"
 	exit 1
 fi
-"$out"
+"$out/grade" "$lab"

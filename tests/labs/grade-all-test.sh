@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# grade-all-test.sh - make grade-all on four submissions made from this
+# tree, graded on lab 8: a correct tree (this one), a wrong body, one that
+# does not build and one that loops forever (patches against the unit's
+# handout), and a handout whose grader says every check passed (a tree).
+# Checks each row of the CSV; TAP, then "N passed, N failed".
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+work=$top/build/grade-all-test
+rm -rf "$work/subs" "$work/grades/subs" && mkdir -p "$work/subs" "$work/h"
+n=0 failed=0
+
+say() {	# say OK NAME NOTE
+	n=$((n + 1))
+	if [ "$1" = 1 ]; then
+		echo "ok $n $2 # $3"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n $2 # $3"
+	fi
+}
+
+# A patch against the handout: wake_up_cpu()'s stub body replaced by $1.
+body_patch() {
+	local f=$work/h/handout-all/sched/wakeup.c
+	awk -v body="$1" '
+		/^void wake_up_cpu\(/ { print; getline; print; print body; skip = 1; next }
+		skip && /^}/ { skip = 0 }
+		!skip' "$f" >"$work/h/wakeup.c"
+	diff -u --label a/sched/wakeup.c --label b/sched/wakeup.c "$f" \
+		"$work/h/wakeup.c"
+}
+
+"$here/handout.sh" all "$work/h" tar >/dev/null &&
+	rm -rf "$work/h/handout-all" &&
+	tar -xzf "$work/h/handout-all.tar.gz" -C "$work/h" || exit 1
+rsync -a --exclude=/build/ --exclude=.git "$top/" "$work/subs/correct/"
+body_patch '	resched_task(cpu_curr(cpu));	/* always its own CPU */
+	(void)rq; (void)p; (void)hand_over_for;' >"$work/subs/wrong.patch"
+body_patch '	this does not compile;' >"$work/subs/nobuild.patch"
+cp -r "$work/h/handout-all" "$work/subs/cheats"
+sed -i 's/return verdict(/return 1 || verdict(/' "$work/subs/cheats/tests/labs/grade/lab8.c"
+body_patch '	for (;;)
+		(void)rq;
+	(void)cpu; (void)p; (void)hand_over_for;' >"$work/subs/hangs.patch"
+
+GRADE_CHECK_SECONDS=2 "$here/grade-all.sh" "$work/subs" "$work/grades" 8 |
+	sed 's/^/# /'
+csv=$work/grades/grades.csv
+row() { grep "^$1," "$csv"; }
+max=$(head -n 1 "$csv" | sed -n 's/.*lab8\/\([0-9]*\),.*/\1/p')
+# lab 8's points of a row, and the row
+k_of() { echo "$1" | cut -d, -f2; }
+r=$(row correct)
+say $([ "$r" = "correct,$max,$max,ok" ] && echo 1) correct_scores_full "$r"
+r=$(row wrong) k=$(k_of "$(row wrong)")
+say $([ -n "$k" ] && [ "$k" -gt 0 ] && [ "$k" -lt "$max" ] && echo 1) \
+	wrong_scores_part "$r"
+r=$(row nobuild)
+say $([ "$r" = "nobuild,0,0,does not build" ] && echo 1) nobuild_scores_zero "$r"
+r=$(row hangs)
+say $(echo "$r" | grep -q '^hangs,0,0,lab 8: [0-9]* hung$' && echo 1) \
+	hang_scores_zero "$r"
+r=$(row cheats) k=$(k_of "$(row cheats)")
+say $([ -n "$k" ] && [ "$k" -lt "$max" ] && echo 1) edited_grader_ignored "$r"
+echo "1..$n"
+echo "$((n - failed)) passed, $failed failed"
+[ "$failed" = 0 ]

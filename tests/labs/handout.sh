@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# handout.sh LAB|all OUT tar|branch - the student's tree of a lab (or of
+# the whole unit, "all"): this tree as it stands (committed or not), with
+# the lab's solution replaced by its stub (tests/labs/stubs/labN.patch:
+# the body goes, its contract stays in a comment), without the teacher's
+# key (docs/answers.md), the held-back checks (tests/labs/held/) and the
+# stubs, whose patches hold the solutions they take out.
+#   tar     OUT/handout-LAB.tar.gz, one folder handout-LAB/ inside
+#   branch  the branch handout-LAB of this repository: one commit of its
+#           own, with no parent, so no history holds the solutions
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+lab=${1:?usage: handout.sh LAB|all OUT tar|branch}
+out=${2:?usage: handout.sh LAB|all OUT tar|branch}
+format=${3:-tar}
+cd "$top"
+if [ "$lab" = all ]; then
+	stubs=$(ls tests/labs/stubs/lab*.patch)
+else
+	stubs=tests/labs/stubs/lab$lab.patch
+	if [ ! -f "$stubs" ]; then
+		echo "handout.sh: lab $lab has no stub (tests/labs/stubs/)" >&2
+		exit 2
+	fi
+fi
+case $format in tar|branch) ;; *)
+	echo "handout.sh: FORMAT is tar or branch, not $format" >&2; exit 2 ;;
+esac
+
+# A private index: the working tree's files as they are, then the stubs
+# and the removals; this tree's own index and files stay untouched.
+export GIT_INDEX_FILE=$top/build/handout.index
+mkdir -p build
+rm -f "$GIT_INDEX_FILE"
+trap 'rm -f "$GIT_INDEX_FILE"' EXIT
+git read-tree HEAD
+git add -A .
+for s in $stubs; do
+	git apply --cached "$s"
+done
+git rm -r -q --cached --ignore-unmatch docs/answers.md tests/labs/held \
+	tests/labs/stubs
+tree=$(git write-tree)
+
+name=handout-$lab
+if [ "$format" = branch ]; then
+	names=$(for f in $stubs; do basename "$f" .patch; done | tr '\n' ' ')
+	commit=$(echo "Lab $lab handout, stubs: $names" | git commit-tree "$tree")
+	git branch -f "$name" "$commit"
+	echo "branch $name ($commit)"
+else
+	mkdir -p "$out"
+	git archive --format=tar.gz --prefix="$name/" -o "$out/$name.tar.gz" "$tree"
+	echo "$out/$name.tar.gz"
+fi
