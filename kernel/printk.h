@@ -24,6 +24,19 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 /* Start the console devices (serial first, then VGA). */
 void console_init(void);
 
+/*
+ * The screen: the boot loader's framebuffer where it gave one (UEFI),
+ * showing the boot log from its first line; VGA text otherwise. Once paging
+ * is on, on the boot CPU before the APs start.
+ */
+void console_screen_init(void);
+
+/*
+ * Write the framebuffer console's characters to the serial port only (the
+ * screen test compares them with the pixels): fbcon_dump()'s format.
+ */
+void console_dump_screen(void);
+
 /* Panic only: free the console lock, whoever held it (they are stopped). */
 void console_bust(void);
 
