@@ -3,40 +3,137 @@
 #
 #   hybrid            build/os.iso has two El Torito entries, BIOS and UEFI
 #   uefi_<shape>      the ISO under OVMF (scripts/qemu.sh QEMU_FIRMWARE=uefi)
-#                     on UEFI_SHAPES (2n2c2t and 3n-dist: NUMA with a SLIT)
-#                     reaches "boot: ready" through multiboot2, with the RSDP
-#                     from GRUB's new-RSDP tag, UEFI's memory map, no ACPI
-#                     warning, and the same `topo:` lines as under SeaBIOS
-#                     (those build/tests/topoexpect derives from the shape)
+#                     on UEFI_SHAPES (2n2c2t; 3n-dist: NUMA with a SLIT;
+#                     4n2c2t: 16 CPUs, more than OVMF's default 8 would
+#                     show if its tables were wrong) reaches the shell
+#                     through multiboot2, with the RSDP from GRUB's
+#                     new-RSDP tag, UEFI's memory map, no ACPI warning, and
+#                     the same `topo:` lines as under SeaBIOS (those
+#                     build/tests/topoexpect derives from the shape)
+#   uefi_screen       on the first of UEFI_SHAPES, at the shell's prompt:
+#                     the kernel's dump of its framebuffer console (Ctrl-\
+#                     on COM1, arch/x86/fbcon.c) and QEMU's `screendump`
+#                     agree pixel for pixel (build/tests/fbcheck draws the
+#                     dump with the kernel's font); the boot log has
+#                     scrolled the screen by then
+#   uefi_3G           2n2c (q35) with 3 GiB under OVMF: q35 puts the RAM
+#                     past 2 GiB above 4 GiB, and UEFI's map says so; the
+#                     kernel leaves that and the user window unused (at
+#                     least 1024 MiB), runs zerocheck and powers off
 #   bios_noacpi       the ISO under SeaBIOS with -no-acpi: GRUB passes no
 #                     RSDP tag; the kernel says so and boots on one CPU
 #
-# OVMF boots are slow under TCG (the firmware alone takes tens of seconds),
-# so there are two, within UEFI_BOOT_TIMEOUT s each. Folders
-# build/tests/boot/uefi-*/ keep each boot's serial log.
+# OVMF boots are slow under TCG (the firmware alone takes seconds to tens
+# of seconds), so each proves several things. Folders
+# build/tests/boot/uefi-*/ keep each boot's serial log (and the screen
+# test's screen.ppm, and expected.ppm drawn from the dump).
 set -uo pipefail
 # shellcheck source=tests/boot/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 ISO=${ISO:-$top/build/os.iso}
-UEFI_SHAPES=${UEFI_SHAPES:-"2n2c2t 3n-dist"}
+UEFI_SHAPES=${UEFI_SHAPES:-"2n2c2t 3n-dist 4n2c2t"}
 UEFI_BOOT_TIMEOUT=${UEFI_BOOT_TIMEOUT:-300}
 NOACPI_SHAPE=${NOACPI_SHAPE:-up}
+BIGMEM_SHAPE=${BIGMEM_SHAPE:-2n2c}
+FBCHECK=${FBCHECK:-$top/build/tests/fbcheck}
 
+# wait_for LOG ERE PID: until the serial log matches ERE (0), or QEMU (PID)
+# ends or the kernel panics (1; after a second for the rest of the report).
+wait_for() {
+	local i
+	for ((i = 0; i < UEFI_BOOT_TIMEOUT * 10; i++)); do
+		grep -aqE -- "$2" "$1" && return 0
+		kill -0 "$3" 2>/dev/null || return 1
+		if grep -aq '^panic' "$1"; then
+			sleep 1
+			return 1
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
+# monitor SOCKET COMMAND: run one command on QEMU's human monitor and wait
+# for its prompt to come back (screendump has written its file by then).
+monitor() {
+	python3 - "$1" "$2" <<'PY'
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.settimeout(60)
+s.connect(sys.argv[1])
+def prompt():
+    buf = b""
+    while not buf.endswith(b"(qemu) "):
+        d = s.recv(4096)
+        if not d:
+            sys.exit("monitor: QEMU closed the connection")
+        buf += d
+prompt()
+s.sendall(sys.argv[2].encode() + b"\n")
+prompt()
+PY
+}
+
+# boot_shell DIR SHAPE SCREEN CMDS [QEMU args...]: the ISO under OVMF,
+# COM1 on a fifo and the monitor on DIR/mon.sock; waits for the shell's
+# prompt. SCREEN=1: then the kernel's screen dump (Ctrl-\, which leaves the
+# screen alone) and QEMU's screendump into DIR/screen.ppm, with nothing
+# typed in between. CMDS: then type them and wait for QEMU to leave (the
+# shell's poweroff); without CMDS QEMU is stopped. Leaves serial.log,
+# stderr, rc and secs in DIR.
+boot_shell() {
+	local dir=$1 shape=$2 screen=$3 cmds=$4 pid t0 t1
+	shift 4
+	mkdir -p "$dir"
+	rm -f "$dir"/serial.log "$dir"/rc "$dir"/in "$dir"/mon.sock "$dir"/*.ppm \
+		"$dir"/monitor.log "$dir"/fbcheck.log
+	mkfifo "$dir/in"
+	t0=$EPOCHREALTIME
+	ISO=$ISO QEMU_MODE=batch QEMU_FIRMWARE=uefi \
+		timeout --kill-after=5 "$UEFI_BOOT_TIMEOUT" \
+		"$top/scripts/qemu.sh" "$shape" \
+		-monitor "unix:$dir/mon.sock,server=on,wait=off" "$@" \
+		<"$dir/in" >"$dir/serial.log" 2>"$dir/stderr" &
+	pid=$!
+	exec 3>"$dir/in"	# QEMU's stdin, the guest's COM1
+	if wait_for "$dir/serial.log" 'sh\$ ' "$pid" && [ "$screen" = 1 ]; then
+		printf '\034' >&3
+		wait_for "$dir/serial.log" '^screen: (end|none)' "$pid" &&
+			monitor "$dir/mon.sock" "screendump $dir/screen.ppm" \
+				>"$dir/monitor.log" 2>&1
+	fi
+	if [ -n "$cmds" ]; then
+		printf '%s' "$cmds" >&3 2>/dev/null
+	else
+		kill "$pid" 2>/dev/null
+	fi
+	wait "$pid"
+	echo $? >"$dir/rc"
+	exec 3>&-
+	t1=$EPOCHREALTIME
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/secs"
+}
+
+# check_prompt DIR: the shell's prompt, or what came instead.
+check_prompt() {
+	check_grep "$1/serial.log" 'sh\$ ' "shell prompt" && return 0
+	if [ -s "$1/stderr" ]; then
+		sed 's/^/#   qemu: /' "$1/stderr" | head -5
+	fi
+	tr -d '\r' <"$1/serial.log" | tail -n 8 | sed 's/^/#   | /'
+	return 1
+}
+
+# boot_uefi SHAPE SCREEN: the topology boot; SCREEN=1 adds the screen
+# test, whose verdict goes to the folder uefi-screen.
 boot_uefi() {
-	local shape=$1 dir=$BOOT_OUT/uefi-$1 bad=0
+	local shape=$1 screen=$2 dir=$BOOT_OUT/uefi-$1 sdir=$BOOT_OUT/uefi-screen bad=0
 	mkdir -p "$dir"
 	expect_shape "$dir/expected" "$shape"
-	BOOT_TIMEOUT=$UEFI_BOOT_TIMEOUT QEMU_FIRMWARE=uefi ISO=$ISO \
-		boot_iso_ready "$dir" "$shape"
+	boot_shell "$dir" "$shape" "$screen" ""
 	{
-		if ! check_grep "$dir/serial.log" 'boot: ready' '"boot: ready"'; then
-			bad=1
-			if [ -s "$dir/stderr" ]; then
-				sed 's/^/#   qemu: /' "$dir/stderr" | head -5
-			fi
-			tr -d '\r' <"$dir/serial.log" | tail -n 8 | sed 's/^/#   | /'
-		fi
+		check_prompt "$dir" || bad=1
 		check_grep "$dir/serial.log" "^boot: loader .*\(multiboot2\)" \
 			"multiboot2 boot" || bad=1
 		check_grep "$dir/serial.log" '^acpi: RSDP from the boot loader \(multiboot2 new RSDP tag\)' \
@@ -45,6 +142,47 @@ boot_uefi() {
 			"UEFI memory map" || bad=1
 		check_no_acpi_warning "$dir/serial.log" || bad=1
 		compare_topo "$dir/expected" "$dir/serial.log" || bad=1
+	} >"$dir/diag"
+	verdict "$dir" $bad
+	[ "$screen" = 1 ] || return 0
+	bad=0
+	mkdir -p "$sdir"
+	cp "$dir/secs" "$sdir/secs"
+	{
+		check_grep "$dir/serial.log" '^screen: [0-9]+x[0-9]+' \
+			"framebuffer console dump" || bad=1
+		if [ ! -s "$dir/screen.ppm" ]; then
+			echo "# no screendump from QEMU's monitor"
+			sed 's/^/#   monitor: /' "$dir/monitor.log" 2>/dev/null | tail -3
+			bad=1
+		elif ! "$FBCHECK" "$dir/serial.log" "$dir/screen.ppm" \
+			"$dir/expected.ppm" >"$dir/fbcheck.log"; then
+			bad=1
+		fi
+		cat "$dir/fbcheck.log" 2>/dev/null
+	} >"$sdir/diag"
+	verdict "$sdir" $bad
+}
+
+# boot_bigmem: 3 GiB on a q35 shape under OVMF (q35 keeps 2 GiB below
+# 4 GiB), then zerocheck and poweroff.
+boot_bigmem() {
+	local dir=$BOOT_OUT/uefi-3G bad=0 log
+	QEMU_MEM=3G boot_shell "$dir" "$BIGMEM_SHAPE" 0 $'zerocheck\rpoweroff\r'
+	log=$dir/clean.log
+	tr -d '\r' <"$dir/serial.log" >"$log"
+	{
+		check_exit "$dir" "$EXIT_PASS" || bad=1
+		check_grep "$log" "^mem: the map is UEFI's" "UEFI memory map" || bad=1
+		check_grep "$log" '^mem: \[0x100000000-0x13fffffff\] usable' \
+			"the GiB above 4 GiB in UEFI's map" || bad=1
+		check_grep "$log" '^numa: [0-9]+ MiB of RAM unused: [0-9]+ MiB in user space .*, 1024 MiB above 4 GiB' \
+			"kernel line leaving the 1024 MiB above 4 GiB unused" || bad=1
+		check_grep "$log" '^# [0-9]+ passed, 0 failed' "zerocheck summary" || bad=1
+		if grep -a '^not ok [0-9]\|^panic:' "$log" >/dev/null; then
+			grep -a '^not ok [0-9]\|^panic:' "$log" | sed 's/^/#   | /'
+			bad=1
+		fi
 	} >"$dir/diag"
 	verdict "$dir" $bad
 }
@@ -63,7 +201,7 @@ boot_noacpi() {
 	verdict "$dir" $bad
 }
 
-if ! need_files "$TOPOEXPECT" "$ISO"; then
+if ! need_files "$TOPOEXPECT" "$ISO" "$FBCHECK"; then
 	echo "not ok 1 uefi_prerequisites"
 	echo "1..1"
 	exit 0
@@ -82,12 +220,15 @@ else
 		"(is grub-efi-amd64-bin installed? scripts/deps.sh)"
 fi
 
+rm -f "$BOOT_OUT"/uefi-*/status
+screen=1
 for shape in $UEFI_SHAPES; do
-	rm -f "$BOOT_OUT/uefi-$shape/status"
 	throttle
-	boot_uefi "$shape" &
+	boot_uefi "$shape" $screen &
+	screen=0
 done
-rm -f "$BOOT_OUT/uefi-bios-noacpi/status"
+throttle
+boot_bigmem &
 throttle
 boot_noacpi &
 wait
@@ -95,5 +236,7 @@ wait
 for shape in $UEFI_SHAPES; do
 	report "uefi_$shape" "$BOOT_OUT/uefi-$shape"
 done
+report uefi_screen "$BOOT_OUT/uefi-screen"
+report uefi_3G "$BOOT_OUT/uefi-3G"
 report bios_noacpi "$BOOT_OUT/uefi-bios-noacpi"
 echo "1..$n"
