@@ -128,7 +128,7 @@ static char read_cell(const uint8_t *px, int w, int r, int c)
 
 int main(int argc, char **argv)
 {
-	int w, h, x, y, bad_rows = 0;
+	int w, h, x, y, bad_rows = 0, last_row = -1;
 	long bad = 0;
 	uint8_t *shot, *want;
 
@@ -162,21 +162,19 @@ int main(int argc, char **argv)
 		fwrite(want, 3, (size_t)w * h, f);
 		fclose(f);
 	}
+	/* Pixel by pixel; each text row that differs is shown, the first few. */
 	for (y = 0; y < h; y++) {
-		long row_bad = 0;
+		long line_bad = 0;
 
 		for (x = 0; x < w; x++)
-			row_bad += memcmp(shot + 3 * ((size_t)y * w + x),
-					  want + 3 * ((size_t)y * w + x), 3) != 0;
-		bad += row_bad;
-		/* Each text row that differs once, as its first pixel row. */
-		if (row_bad && y < rows * FONT_H && bad_rows < 4 &&
-		    (y % FONT_H == 0 || !bad_rows || y / FONT_H != (y - 1) / FONT_H)) {
+			line_bad += memcmp(shot + 3 * ((size_t)y * w + x),
+					   want + 3 * ((size_t)y * w + x), 3) != 0;
+		bad += line_bad;
+		if (line_bad && y < rows * FONT_H && y / FONT_H != last_row &&
+		    bad_rows < 4) {
 			char seen[MAX_COLS + 1];
 			int r = y / FONT_H, c, n = cols;
 
-			if (bad_rows && y % FONT_H)
-				continue;
 			for (c = 0; c < cols; c++)
 				seen[c] = read_cell(shot, w, r, c);
 			while (n > 0 && seen[n - 1] == ' ' && grid[r][n - 1] == ' ')
@@ -184,6 +182,7 @@ int main(int argc, char **argv)
 			seen[n] = 0;
 			printf("# row %d differs:\n#   dump:   '%.*s'\n#   screen: '%s'\n",
 			       r, n, grid[r], seen);
+			last_row = r;
 			bad_rows++;
 		}
 	}
