@@ -20,6 +20,9 @@
 #                     past 2 GiB above 4 GiB, and UEFI's map says so; the
 #                     kernel leaves that and the user window unused (at
 #                     least 1024 MiB), runs zerocheck and powers off
+#   uefi_secboot      OVMF with Secure Boot enforced (Microsoft's keys) refuses
+#                     the ISO's unsigned GRUB ("Access Denied"), and the
+#                     kernel never starts: the firmware's refusal, not a hang
 #   bios_noacpi       the ISO under SeaBIOS with -no-acpi: GRUB passes no
 #                     RSDP tag; the kernel says so and boots on one CPU
 #
@@ -187,6 +190,45 @@ boot_bigmem() {
 	verdict "$dir" $bad
 }
 
+# boot_secboot: the ISO under OVMF with Secure Boot enforced (scripts/qemu.sh
+# QEMU_FIRMWARE=uefi-secboot; q35, which that firmware's SMM needs, on one
+# CPU: the firmware's SMM is slow with more under TCG). The firmware must
+# refuse the unsigned GRUB by name, and our kernel must not start: a
+# refusal, not a hang of ours.
+boot_secboot() {
+	local dir=$BOOT_OUT/uefi-secboot bad=0 pid t0 t1 log
+	mkdir -p "$dir"
+	rm -f "$dir"/serial.log "$dir"/rc
+	t0=$EPOCHREALTIME
+	ISO=$ISO QEMU_MODE=batch QEMU_FIRMWARE=uefi-secboot \
+		timeout --kill-after=5 "$UEFI_BOOT_TIMEOUT" \
+		"$top/scripts/qemu.sh" up -machine q35 -nic none </dev/null \
+		>"$dir/serial.log" 2>"$dir/stderr" &
+	pid=$!
+	wait_for "$dir/serial.log" 'DVD-ROM.*: Access Denied|kernel: booting' "$pid"
+	sleep 1		# what the firmware does next, for the log
+	kill "$pid" 2>/dev/null
+	wait "$pid"
+	t1=$EPOCHREALTIME
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/secs"
+	log=$dir/clean.log
+	# The firmware's lines carry its screen's escape sequences.
+	tr -d '\r' <"$dir/serial.log" | sed 's/\x1b\[[0-9;=?]*[A-Za-z]//g' >"$log"
+	{
+		check_grep "$log" '^BdsDxe: failed to load Boot[0-9A-F]+ "UEFI QEMU DVD-ROM.*: Access Denied' \
+			"firmware refusing the ISO's unsigned GRUB" || bad=1
+		if grep -a 'kernel: booting' "$log" >/dev/null; then
+			echo "# the kernel started under enforced Secure Boot"
+			bad=1
+		fi
+		if [ $bad -ne 0 ]; then
+			sed 's/^/#   qemu: /' "$dir/stderr" | head -5
+			grep -a . "$log" | tail -n 6 | sed 's/^/#   | /'
+		fi
+	} >"$dir/diag"
+	verdict "$dir" $bad
+}
+
 boot_noacpi() {
 	local dir=$BOOT_OUT/uefi-bios-noacpi bad=0
 	mkdir -p "$dir"
@@ -230,6 +272,8 @@ done
 throttle
 boot_bigmem &
 throttle
+boot_secboot &
+throttle
 boot_noacpi &
 wait
 
@@ -238,5 +282,6 @@ for shape in $UEFI_SHAPES; do
 done
 report uefi_screen "$BOOT_OUT/uefi-screen"
 report uefi_3G "$BOOT_OUT/uefi-3G"
+report uefi_secboot "$BOOT_OUT/uefi-secboot"
 report bios_noacpi "$BOOT_OUT/uefi-bios-noacpi"
 echo "1..$n"
