@@ -230,6 +230,12 @@ static void grid_putc(char c)
 		newline();
 }
 
+static void out_str(void (*out)(char), const char *s)
+{
+	while (*s)
+		out(*s++);
+}
+
 void fbcon_putc(char c)
 {
 	if (ready) {
@@ -243,9 +249,8 @@ void fbcon_putc(char c)
 }
 
 /*
- * Only an RGB framebuffer of 24 or 32 bits a pixel outside the user window
- * (paging.h): GRUB under BIOS reports VGA text (type 2) instead, and then
- * vga.c is the screen.
+ * Only an RGB framebuffer of 24 or 32 bits a pixel: GRUB under BIOS reports
+ * VGA text (type 2) instead, and then vga.c is the screen.
  */
 static int fbcon_usable(void)
 {
@@ -267,9 +272,10 @@ int fbcon_init(void)
 	if (!fbcon_usable())
 		return -1;
 	/*
-	 * Uncached: write-combining needs the PAT, which paging does not set
-	 * up; uncached is correct on any card, and leaves the mapping alone
-	 * when paging_split_ram() turns RAM into 4 KiB pages.
+	 * Not in the user window (paging.h), nor above 4 GiB. Uncached:
+	 * write-combining needs the PAT, which paging does not set up;
+	 * uncached is correct on any card, and leaves the mapping alone when
+	 * paging_split_ram() turns RAM into 4 KiB pages.
 	 */
 	if ((f->addr < PAGING_HOLE_END && f->addr + len > PAGING_HOLE_START) ||
 	    paging_map_identity(f->addr, len, 1))
@@ -286,7 +292,9 @@ int fbcon_init(void)
 		rows = FBCON_MAX_ROWS;
 
 	/* Black everywhere, then the cells: shown[] starts as all-blank. */
-	for (i = 0; i < len; i++)
+	for (i = 0; i + 4 <= len; i += 4)
+		*(volatile uint32_t *)(fb + i) = 0;
+	for (; i < len; i++)
 		fb[i] = 0;
 	for (r = 0; r < rows; r++) {
 		clear_cells(r, 0, cols);
@@ -295,8 +303,7 @@ int fbcon_init(void)
 	cur_row = cur_col = 0;
 	ready = 1;
 	if (early_lost)
-		for (i = 0; i < sizeof("(boot log cut)\n") - 1; i++)
-			grid_putc("(boot log cut)\n"[i]);
+		out_str(grid_putc, "(the boot log's start is cut)\n");
 	for (i = 0; i < early_len; i++)
 		grid_putc(early[i]);
 	return 0;
@@ -305,25 +312,21 @@ int fbcon_init(void)
 void fbcon_dump(void (*out)(char))
 {
 	char line[32];
-	int r, c, end, i;
+	int r, c, end;
 
 	if (!ready) {
-		for (i = 0; "screen: none\n"[i]; i++)
-			out("screen: none\n"[i]);
+		out_str(out, "screen: none\n");
 		return;
 	}
 	snprintf(line, sizeof(line), "screen: %dx%d\n", cols, rows);
-	for (i = 0; line[i]; i++)
-		out(line[i]);
+	out_str(out, line);
 	for (r = 0; r < rows; r++) {
 		for (end = cols; end > 0 && text[r][end - 1] == ' '; end--)
 			;
-		for (i = 0; "screen: "[i]; i++)
-			out("screen: "[i]);
+		out_str(out, "screen: ");
 		for (c = 0; c < end; c++)
 			out(text[r][c]);
 		out('\n');
 	}
-	for (i = 0; "screen: end\n"[i]; i++)
-		out("screen: end\n"[i]);
+	out_str(out, "screen: end\n");
 }
