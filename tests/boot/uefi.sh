@@ -10,12 +10,13 @@
 #                     new-RSDP tag, UEFI's memory map, no ACPI warning, and
 #                     the same `topo:` lines as under SeaBIOS (those
 #                     build/tests/topoexpect derives from the shape)
-#   uefi_screen       on the first of UEFI_SHAPES, at the shell's prompt:
-#                     the kernel's dump of its framebuffer console (Ctrl-\
-#                     on COM1, arch/x86/fbcon.c) and QEMU's `screendump`
-#                     agree pixel for pixel (build/tests/fbcheck draws the
-#                     dump with the kernel's font); the boot log has
-#                     scrolled the screen by then
+#   uefi_screen       on the first of UEFI_SHAPES, twice: the kernel's dump
+#                     of its framebuffer console (Ctrl-\ on COM1,
+#                     arch/x86/fbcon.c) and QEMU's `screendump` agree pixel
+#                     for pixel (build/tests/fbcheck draws the dump with the
+#                     kernel's font); at the first prompt, when the boot log
+#                     has scrolled the screen, and after `top` (which homes
+#                     the cursor and clears the screen) has quit
 #   uefi_3G           2n2c (q35) with 3 GiB under OVMF: q35 puts the RAM
 #                     past 2 GiB above 4 GiB, and UEFI's map says so; the
 #                     kernel leaves that and the user window unused (at
@@ -29,7 +30,8 @@
 # OVMF boots are slow under TCG (the firmware alone takes seconds to tens
 # of seconds), so each proves several things. Folders
 # build/tests/boot/uefi-*/ keep each boot's serial log (and the screen
-# test's screen.ppm, and expected.ppm drawn from the dump).
+# test's screendumps, screen-*.ppm, and expected-*.ppm drawn from the
+# dumps).
 set -uo pipefail
 # shellcheck source=tests/boot/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -41,12 +43,13 @@ NOACPI_SHAPE=${NOACPI_SHAPE:-up}
 BIGMEM_SHAPE=${BIGMEM_SHAPE:-2n2c}
 FBCHECK=${FBCHECK:-$top/build/tests/fbcheck}
 
-# wait_for LOG ERE PID: until the serial log matches ERE (0), or QEMU (PID)
-# ends or the kernel panics (1; after a second for the rest of the report).
+# wait_for LOG ERE PID [N]: until N lines (default 1) of the serial log
+# match ERE (0), or QEMU (PID) ends or the kernel panics (1; after a second
+# for the rest of the report).
 wait_for() {
 	local i
 	for ((i = 0; i < UEFI_BOOT_TIMEOUT * 10; i++)); do
-		grep -aqE -- "$2" "$1" && return 0
+		[ "$(grep -acE -- "$2" "$1")" -ge "${4:-1}" ] && return 0
 		kill -0 "$3" 2>/dev/null || return 1
 		if grep -aq '^panic' "$1"; then
 			sleep 1
@@ -81,8 +84,10 @@ PY
 # boot_shell DIR SHAPE SCREEN CMDS [QEMU args...]: the ISO under OVMF,
 # COM1 on a fifo and the monitor on DIR/mon.sock; waits for the shell's
 # prompt. SCREEN=1: then the kernel's screen dump (Ctrl-\, which leaves the
-# screen alone) and QEMU's screendump into DIR/screen.ppm, with nothing
-# typed in between. CMDS: then type them and wait for QEMU to leave (the
+# screen alone) and QEMU's screendump into DIR/screen-boot.ppm, with
+# nothing typed in between (DIR/screen-boot.log: the serial log up to that
+# dump); then `top`, `q`, and at the next prompt the same again into
+# DIR/screen-top.ppm (the log's last dump). CMDS: then type them and wait for QEMU to leave (the
 # shell's poweroff); without CMDS QEMU is stopped. Leaves serial.log,
 # stderr, rc and secs in DIR.
 boot_shell() {
@@ -90,7 +95,7 @@ boot_shell() {
 	shift 4
 	mkdir -p "$dir"
 	rm -f "$dir"/serial.log "$dir"/rc "$dir"/in "$dir"/mon.sock "$dir"/*.ppm \
-		"$dir"/monitor.log "$dir"/fbcheck.log
+		"$dir"/monitor.log "$dir"/screen-boot.log
 	mkfifo "$dir/in"
 	t0=$EPOCHREALTIME
 	ISO=$ISO QEMU_MODE=batch QEMU_FIRMWARE=uefi \
@@ -103,8 +108,17 @@ boot_shell() {
 	if wait_for "$dir/serial.log" 'sh\$ ' "$pid" && [ "$screen" = 1 ]; then
 		printf '\034' >&3
 		wait_for "$dir/serial.log" '^screen: (end|none)' "$pid" &&
-			monitor "$dir/mon.sock" "screendump $dir/screen.ppm" \
-				>"$dir/monitor.log" 2>&1
+			cp "$dir/serial.log" "$dir/screen-boot.log" &&
+			monitor "$dir/mon.sock" "screendump $dir/screen-boot.ppm" \
+				>"$dir/monitor.log" 2>&1 &&
+			printf 'top\r' >&3 &&
+			wait_for "$dir/serial.log" 'top: up ' "$pid" &&
+			printf 'q' >&3 &&
+			wait_for "$dir/serial.log" 'sh\$ ' "$pid" 2 &&
+			printf '\034' >&3 &&
+			wait_for "$dir/serial.log" '^screen: (end|none)' "$pid" 2 &&
+			monitor "$dir/mon.sock" "screendump $dir/screen-top.ppm" \
+				>>"$dir/monitor.log" 2>&1
 	fi
 	if [ -n "$cmds" ]; then
 		printf '%s' "$cmds" >&3 2>/dev/null
@@ -126,6 +140,21 @@ check_prompt() {
 	fi
 	tr -d '\r' <"$1/serial.log" | tail -n 8 | sed 's/^/#   | /'
 	return 1
+}
+
+# check_screen DIR WHEN LOG: screen-WHEN.ppm shows what LOG's last dump
+# says.
+check_screen() {
+	local dir=$1 when=$2 log=$3 r
+	if [ ! -s "$dir/screen-$when.ppm" ]; then
+		echo "# no screendump $when from QEMU's monitor"
+		sed 's/^/#   monitor: /' "$dir/monitor.log" 2>/dev/null | tail -3
+		return 1
+	fi
+	"$FBCHECK" "$log" "$dir/screen-$when.ppm" "$dir/expected-$when.ppm" |
+		sed "s/^# /# $when: /"
+	r=${PIPESTATUS[0]}
+	return "$r"
 }
 
 # boot_uefi SHAPE SCREEN: the topology boot; SCREEN=1 adds the screen
@@ -154,15 +183,8 @@ boot_uefi() {
 	{
 		check_grep "$dir/serial.log" '^screen: [0-9]+x[0-9]+' \
 			"framebuffer console dump" || bad=1
-		if [ ! -s "$dir/screen.ppm" ]; then
-			echo "# no screendump from QEMU's monitor"
-			sed 's/^/#   monitor: /' "$dir/monitor.log" 2>/dev/null | tail -3
-			bad=1
-		elif ! "$FBCHECK" "$dir/serial.log" "$dir/screen.ppm" \
-			"$dir/expected.ppm" >"$dir/fbcheck.log"; then
-			bad=1
-		fi
-		cat "$dir/fbcheck.log" 2>/dev/null
+		check_screen "$dir" boot "$dir/screen-boot.log" || bad=1
+		check_screen "$dir" top "$dir/serial.log" || bad=1
 	} >"$sdir/diag"
 	verdict "$sdir" $bad
 }
