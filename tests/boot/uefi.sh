@@ -15,8 +15,9 @@
 #                     arch/x86/fbcon.c) and QEMU's `screendump` agree pixel
 #                     for pixel (build/tests/fbcheck draws the dump with the
 #                     kernel's font); at the first prompt, when the boot log
-#                     has scrolled the screen, and after `top` (which homes
-#                     the cursor and clears the screen) has quit
+#                     has scrolled the screen (and the grid holds the log's
+#                     last lines), and after `top` (which homes the cursor
+#                     and clears the screen) has quit
 #   uefi_3G           2n2c (q35) with 3 GiB under OVMF: q35 puts the RAM
 #                     past 2 GiB above 4 GiB, and UEFI's map says so; the
 #                     kernel leaves that and the user window unused (at
@@ -157,6 +158,30 @@ check_screen() {
 	return "$r"
 }
 
+# check_scrollback LOG: the grid the first dump in LOG shows holds, row
+# for row, the last lines the serial line carried before it (the boot log
+# scrolled past the screen's height, no line wider than it), so the grid
+# itself scrolled right, not only its drawing.
+check_scrollback() {
+	tr -d '\r' <"$1" | awk '
+	!dump && /^screen: [0-9]+x[0-9]+$/ { dump = 1; next }
+	!dump { line[++n] = $0; next }
+	$0 == "screen: end" { exit }
+	{ row[++r] = substr($0, 9) }
+	END {
+		bad = 0
+		if (!r) { print "# scrollback: no dump"; exit 1 }
+		if (n < r) { print "# scrollback: the log is shorter than the screen"; exit 1 }
+		for (i = 1; i <= r; i++) {
+			want = line[n - r + i]; sub(/ +$/, "", want)
+			got = row[i]; sub(/ +$/, "", got)
+			if (want != got && bad++ < 3)
+				printf "# scrollback: row %d is \x27%s\x27, the log has \x27%s\x27\n", i - 1, got, want
+		}
+		exit bad > 0
+	}'
+}
+
 # boot_uefi SHAPE SCREEN: the topology boot; SCREEN=1 adds the screen
 # test, whose verdict goes to the folder uefi-screen.
 boot_uefi() {
@@ -183,6 +208,7 @@ boot_uefi() {
 	{
 		check_grep "$dir/serial.log" '^screen: [0-9]+x[0-9]+' \
 			"framebuffer console dump" || bad=1
+		check_scrollback "$dir/screen-boot.log" || bad=1
 		check_screen "$dir" boot "$dir/screen-boot.log" || bad=1
 		check_screen "$dir" top "$dir/serial.log" || bad=1
 	} >"$sdir/diag"
