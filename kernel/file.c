@@ -1,7 +1,7 @@
 /*
  * file.c - open files: references, fd tables, and the console.
  *
- * The console writes through printk (serial and VGA, one line at a time
+ * The console writes through printk (serial and the screen, one line at a time
  * under printk's lock) and reads COM1's input queue and the PS/2
  * keyboard's (arch/x86/serial.c, ps2kbd.c). Both interrupt handlers ring
  * console_input_ready(), which wakes the readers; a reader also looks

@@ -4,7 +4,8 @@
  * printk formats into a buffer first and then writes it under the console
  * lock, so a line printed with one call never interleaves with another CPU's,
  * and a line never starts in the middle of another writer's (printk.c).
- * Everything goes to COM1 (what tests read) and to the VGA screen.
+ * Everything goes to COM1 (what tests read) and to the screen (VGA text,
+ * or the framebuffer under UEFI).
  */
 #ifndef KERNEL_PRINTK_H
 #define KERNEL_PRINTK_H
@@ -21,7 +22,7 @@ int snprintf(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 
-/* Start the console devices (serial first, then VGA). */
+/* Start the console devices (serial first, then VGA text). */
 void console_init(void);
 
 /*

@@ -1,6 +1,6 @@
 /*
  * console.h - the raw devices under printk and the console file: COM1
- * (output, and input by interrupt), COM2 and VGA text.
+ * (output, and input by interrupt), COM2, VGA text and the framebuffer.
  *
  * These write bytes and know nothing of locks; printk (kernel/printk.c)
  * serializes whole lines across CPUs before calling them.
