@@ -84,7 +84,7 @@ uefi-secboot)
 			exit 2
 		fi
 	done
-	common+=(-machine smm=on -global driver=cfi.pflash01,property=secure,value=on
+	common+=(-machine smm=on -global "driver=cfi.pflash01,property=secure,value=on"
 		-drive "if=pflash,format=raw,unit=0,file=$code,readonly=on"
 		-drive "if=pflash,format=raw,unit=1,file=$vars,snapshot=on")
 	;;

@@ -4,8 +4,7 @@
 #   hybrid            build/os.iso has two El Torito entries, BIOS and UEFI
 #   uefi_<shape>      the ISO under OVMF (scripts/qemu.sh QEMU_FIRMWARE=uefi)
 #                     on UEFI_SHAPES (2n2c2t; 3n-dist: NUMA with a SLIT;
-#                     4n2c2t: 16 CPUs, more than OVMF's default 8 would
-#                     show if its tables were wrong) reaches the shell
+#                     4n2c2t: 16 CPUs in 4 nodes) reaches the shell
 #                     through multiboot2, with the RSDP from GRUB's
 #                     new-RSDP tag, UEFI's memory map, no ACPI warning, and
 #                     the same `topo:` lines as under SeaBIOS (those
@@ -20,8 +19,8 @@
 #                     and clears the screen) has quit
 #   uefi_3G           2n2c (q35) with 3 GiB under OVMF: q35 puts the RAM
 #                     past 2 GiB above 4 GiB, and UEFI's map says so; the
-#                     kernel leaves that and the user window unused (at
-#                     least 1024 MiB), runs zerocheck and powers off
+#                     kernel says it leaves those 1024 MiB unused, runs
+#                     zerocheck and powers off
 #   uefi_secboot      OVMF with Secure Boot enforced (Microsoft's keys) refuses
 #                     the ISO's unsigned GRUB ("Access Denied"), and the
 #                     kernel never starts: the firmware's refusal, not a hang
