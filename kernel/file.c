@@ -1,7 +1,7 @@
 /*
  * file.c - open files: references, fd tables, and the console.
  *
- * The console writes through printk (serial and VGA, one line at a time
+ * The console writes through printk (serial and the screen, one line at a time
  * under printk's lock) and reads COM1's input queue and the PS/2
  * keyboard's (arch/x86/serial.c, ps2kbd.c). Both interrupt handlers ring
  * console_input_ready(), which wakes the readers; a reader also looks
@@ -90,12 +90,26 @@ static int console_readable(struct file *f)
 	return serial_pending() || ps2kbd_pending();
 }
 
+/*
+ * Ctrl-\ on the console is the kernel's, not the reader's: it writes the
+ * screen's characters to the serial port (console_dump_screen()), without
+ * touching the screen, for the screen test (tests/boot/uefi.sh).
+ */
+#define CONSOLE_DUMP_KEY	0x1c
+
 /* The next input byte from either source, or -1. */
 static int console_getc(void)
 {
-	int c = serial_getc();
+	int c;
 
-	return c >= 0 ? c : ps2kbd_getc();
+	do {
+		c = serial_getc();
+		if (c < 0)
+			c = ps2kbd_getc();
+		if (c == CONSOLE_DUMP_KEY)
+			console_dump_screen();
+	} while (c == CONSOLE_DUMP_KEY);
+	return c;
 }
 
 /* Sleep until input may be there: woken by an interrupt, or the poll. */
@@ -118,20 +132,23 @@ static int console_read(struct file *f, char *ubuf, uint32_t len)
 
 	if (!len)
 		return 0;
-	while (!console_readable(f)) {
-		if (this_task()->killed)
-			return -EINTR;
-		console_wait(f);
-	}
-	while (n < len) {
-		int k = console_getc();
+	/* Again when all that came was the kernel's key: 0 would be EOF. */
+	while (!n) {
+		while (!console_readable(f)) {
+			if (this_task()->killed)
+				return -EINTR;
+			console_wait(f);
+		}
+		while (n < len) {
+			int k = console_getc();
 
-		if (k < 0)
-			break;
-		c = (char)k;
-		if (copy_to_user(ubuf + n, &c, 1))
-			return n ? (int)n : -EFAULT;
-		n++;
+			if (k < 0)
+				break;
+			c = (char)k;
+			if (copy_to_user(ubuf + n, &c, 1))
+				return n ? (int)n : -EFAULT;
+			n++;
+		}
 	}
 	return (int)n;
 }

@@ -65,6 +65,7 @@ void kmain(uint32_t magic, uint32_t mbi)
 	panic_set_exit(boot_opts.ktest || boot_opts.ktest_panic);
 
 	paging_init();
+	console_screen_init();	/* the framebuffer, once paging maps it */
 	have_madt = acpi_boot_init(boot_opts.acpi_last) == 0;
 	paging_close_hole();	/* the tables are parsed: user space is free */
 	numa_init();

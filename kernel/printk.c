@@ -1,4 +1,4 @@
-/* printk.c - printk over the serial port and the VGA screen. */
+/* printk.c - printk over the serial port and the screen (VGA text or framebuffer). */
 #include <stdint.h>
 #include "printk.h"
 #include "console.h"
@@ -27,11 +27,37 @@
 static struct spinlock console_lock = SPINLOCK_INIT("console");
 static int line_open;
 static uintptr_t line_owner;
+/* Which screen: not chosen yet (both kept), VGA text, the framebuffer. */
+static enum { SCREEN_EARLY, SCREEN_VGA, SCREEN_FB } screen;
 
 void console_init(void)
 {
 	serial_init();
 	vga_init();
+}
+
+void console_screen_init(void)
+{
+	uint32_t flags = spin_lock_irqsave(&console_lock);
+	int err = fbcon_init();
+
+	screen = err == 0 ? SCREEN_FB : SCREEN_VGA;
+	spin_unlock_irqrestore(&console_lock, flags);
+	if (err == -2)
+		printk("fbcon: the framebuffer lies where paging cannot map it; "
+		       "no screen\n");
+}
+
+void console_dump_screen(void)
+{
+	uint32_t flags = spin_lock_irqsave(&console_lock);
+
+	/* Serial only, and at column 0, so the dump is the test's to read. */
+	if (line_open)
+		serial_putc('\n');
+	line_open = 0;
+	fbcon_dump(serial_putc);
+	spin_unlock_irqrestore(&console_lock, flags);
 }
 
 /*
@@ -52,7 +78,10 @@ static uintptr_t console_writer(void)
 static void console_putc(char c)
 {
 	serial_putc(c);
-	vga_putc(c);
+	if (screen != SCREEN_FB)
+		vga_putc(c);
+	if (screen != SCREEN_VGA)
+		fbcon_putc(c);	/* kept until console_screen_init() chooses */
 }
 
 static void console_write(const char *s)

@@ -20,7 +20,8 @@ KERNEL_C	:= $(sort $(wildcard arch/x86/*.c arch/x86/tests/*.c kernel/*.c kernel/
 			   lib/*.c sched/*.c))
 KERNEL_ASM	:= $(sort $(wildcard boot/*.asm arch/x86/*.asm))
 KERNEL_OBJS	:= $(patsubst %.c,$(KOBJDIR)/%.o,$(KERNEL_C)) \
-		   $(patsubst %.asm,$(KOBJDIR)/%.o,$(KERNEL_ASM))
+		   $(patsubst %.asm,$(KOBJDIR)/%.o,$(KERNEL_ASM)) \
+		   $(KOBJDIR)/gen/fbfont.o
 KERNEL_LDS	:= boot/kernel.ld
 KNM		:= $(CROSS)nm
 LIBGCC		:= $(shell $(KCC) -m32 -print-libgcc-file-name 2>/dev/null)
@@ -54,6 +55,27 @@ $(KOBJDIR)/%.o: %.asm
 	@mkdir -p $(@D)
 	$(call kmsg,NASM,$<)
 	$(KQ)$(NASM) -f elf32 -g -F dwarf -MD $(@:.o=.d) -MP $< -o $@
+
+# The framebuffer console's font (arch/x86/fbfont.h), converted from a
+# Debian console font at build time: the glyphs are not in the repository.
+FBFONT_PSF	?= /usr/share/consolefonts/Uni2-VGA16.psf.gz
+PSF2C		:= $(BUILD)/tools/psf2c
+$(PSF2C): tools/fbcon/psf2c.c
+	@mkdir -p $(@D)
+	$(call kmsg,HOSTCC,$@)
+	$(KQ)$(HOSTCC) $(HCFLAGS) $< -o $@
+
+$(BUILD)/gen/fbfont.c: $(PSF2C)
+	@mkdir -p $(@D)
+	@[ -r $(FBFONT_PSF) ] || { echo "kernel.mk: no font $(FBFONT_PSF)" \
+		"(console-setup-linux: scripts/deps.sh)" >&2; exit 1; }
+	$(call kmsg,FONT,$@)
+	$(KQ)zcat $(FBFONT_PSF) | $(PSF2C) > $@.tmp && mv $@.tmp $@
+
+$(KOBJDIR)/gen/fbfont.o: $(BUILD)/gen/fbfont.c
+	@mkdir -p $(@D)
+	$(call kmsg,CC,$<)
+	$(KQ)$(KCC) $(KCFLAGS) -MMD -MP -c $< -o $@
 
 # Pass 1: no symbol table.
 $(BUILD)/kernel.pass1.elf: $(KERNEL_OBJS) $(KERNEL_LDS)

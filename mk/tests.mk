@@ -114,10 +114,16 @@ test-bigmem: iso
 
 # The ISO under UEFI (OVMF; two boots, 2n2c2t and 3n-dist, each a minute
 # or more under TCG), its two El Torito entries, and the multiboot2 path
-# without an RSDP (SeaBIOS, -no-acpi); tests/boot/uefi.sh.
+# without an RSDP (SeaBIOS, -no-acpi); tests/boot/uefi.sh. fbcheck judges
+# the framebuffer console's screenshot against its own dump, drawn with the
+# kernel's font table.
+$(TESTS_OUT)/fbcheck: tools/fbcon/fbcheck.c $(BUILD)/gen/fbfont.c arch/x86/fbfont.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) tools/fbcon/fbcheck.c $(BUILD)/gen/fbfont.c -o $@
+
 .PHONY: test-uefi
 TEST_SUITES += test-uefi
-test-uefi: $(TESTS_OUT)/topoexpect iso
+test-uefi: $(TESTS_OUT)/topoexpect iso $(TESTS_OUT)/fbcheck
 	@tests/run-suite.sh uefi tests/boot/uefi.sh
 
 # NMIs from QEMU's monitor while a process loops on sysenter, with and

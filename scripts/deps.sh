@@ -5,7 +5,7 @@
 # the apt-get line to run.
 set -euo pipefail
 pkgs_base="make gcc qemu-system-x86 grub-pc-bin grub-efi-amd64-bin grub-common
-xorriso mtools ovmf nasm
+xorriso mtools ovmf nasm console-setup-linux
 gcc-i686-linux-gnu binutils-i686-linux-gnu acpica-tools cpio gdb clang
 libfuzzer-14-dev libclang-rt-14-dev valgrind
 linux-source-6.1 flex bison bc libelf-dev python3-ply python3-git

@@ -14,11 +14,15 @@
 #   TRACE_FILE=path: a second serial port (COM2) written to path: where the
 #   kernel's trace dump goes (kernel/trace.h); without it the dump goes to
 #   the console.
-#   QEMU_FIRMWARE=bios|uefi: SeaBIOS (QEMU's default) or OVMF (OVMF_FD,
-#   default /usr/share/ovmf/OVMF.fd, Debian's ovmf package: code and
-#   variables in one image, Secure Boot off). UEFI boots the ISO only:
+#   QEMU_FIRMWARE=bios|uefi|uefi-secboot: SeaBIOS (QEMU's default) or OVMF
+#   (OVMF_FD, default /usr/share/ovmf/OVMF.fd, Debian's ovmf package: code
+#   and variables in one image, Secure Boot off). UEFI boots the ISO only:
 #   QEMU's -kernel loads multiboot v1 through its own option ROM, not
-#   through the firmware.
+#   through the firmware. uefi-secboot: OVMF with Secure Boot enforced
+#   (Debian's OVMF_CODE_4M.secboot.fd with OVMF_VARS_4M.ms.fd, Microsoft's
+#   keys enrolled); that build needs SMM and flash only SMM may write, so
+#   the machine gets smm=on and a secure pflash, and the variables are a
+#   snapshot (the file stays as it is). It refuses our unsigned GRUB.
 # The guest leaves through isa-debug-exit (port 0xf4): QEMU's exit status is
 # (value << 1) | 1.
 set -euo pipefail
@@ -57,22 +61,35 @@ mode=${QEMU_MODE:-interactive}
 
 common=(-accel tcg -cpu qemu64,vendor=GenuineIntel -no-reboot
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+if [ "${QEMU_FIRMWARE:-bios}" != bios ] && [ -n "${QEMU_KERNEL:-}" ]; then
+	echo "qemu.sh: QEMU_FIRMWARE=$QEMU_FIRMWARE boots the ISO, not QEMU_KERNEL" >&2
+	exit 2
+fi
 case ${QEMU_FIRMWARE:-bios} in
 bios) ;;
 uefi)
 	fw=${OVMF_FD:-/usr/share/ovmf/OVMF.fd}
-	if [ -n "${QEMU_KERNEL:-}" ]; then
-		echo "qemu.sh: QEMU_FIRMWARE=uefi boots the ISO, not QEMU_KERNEL" >&2
-		exit 2
-	fi
 	if [ ! -r "$fw" ]; then
 		echo "qemu.sh: no OVMF image at $fw (apt-get install ovmf)" >&2
 		exit 2
 	fi
 	common+=(-bios "$fw")
 	;;
+uefi-secboot)
+	code=${OVMF_SECBOOT_CODE:-/usr/share/OVMF/OVMF_CODE_4M.secboot.fd}
+	vars=${OVMF_SECBOOT_VARS:-/usr/share/OVMF/OVMF_VARS_4M.ms.fd}
+	for f in "$code" "$vars"; do
+		if [ ! -r "$f" ]; then
+			echo "qemu.sh: no OVMF image at $f (apt-get install ovmf)" >&2
+			exit 2
+		fi
+	done
+	common+=(-machine smm=on -global "driver=cfi.pflash01,property=secure,value=on"
+		-drive "if=pflash,format=raw,unit=0,file=$code,readonly=on"
+		-drive "if=pflash,format=raw,unit=1,file=$vars,snapshot=on")
+	;;
 *)
-	echo "qemu.sh: unknown QEMU_FIRMWARE '$QEMU_FIRMWARE' (bios, uefi)" >&2
+	echo "qemu.sh: unknown QEMU_FIRMWARE '$QEMU_FIRMWARE' (bios, uefi, uefi-secboot)" >&2
 	exit 2
 	;;
 esac

@@ -29,7 +29,7 @@ struct boot_module {
 	char name[64];
 };
 
-/* The framebuffer GRUB set up (multiboot2 tag 8), for a later console. */
+/* The framebuffer GRUB set up (multiboot2 tag 8): fbcon.c draws there. */
 #define BOOT_FB_INDEXED		0
 #define BOOT_FB_RGB		1
 #define BOOT_FB_EGA_TEXT	2

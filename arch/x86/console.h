@@ -1,6 +1,6 @@
 /*
  * console.h - the raw devices under printk and the console file: COM1
- * (output, and input by interrupt), COM2 and VGA text.
+ * (output, and input by interrupt), COM2, VGA text and the framebuffer.
  *
  * These write bytes and know nothing of locks; printk (kernel/printk.c)
  * serializes whole lines across CPUs before calling them.
@@ -30,5 +30,19 @@ void serial2_putc(char c);
 /* 80x25 colour text at 0xB8000; scrolls, no cursor. */
 void vga_init(void);
 void vga_putc(char c);
+
+/*
+ * The framebuffer console (fbcon.c), for screens without VGA text mode.
+ * fbcon_putc() keeps what comes before fbcon_init() and draws it then.
+ * fbcon_init(), once paging is on and before the APs start: 0 when the
+ * loader's framebuffer is the screen now, -1 when there is none usable (VGA
+ * text stays the screen), -2 when it lies where paging cannot map it.
+ * fbcon_dump() writes the screen's characters through out: "screen: COLSxROWS",
+ * one "screen: " line a row (trailing blanks cut), "screen: end"; or
+ * "screen: none" before fbcon_init() or without a framebuffer.
+ */
+void fbcon_putc(char c);
+int fbcon_init(void);
+void fbcon_dump(void (*out)(char));
 
 #endif

@@ -3,40 +3,193 @@
 #
 #   hybrid            build/os.iso has two El Torito entries, BIOS and UEFI
 #   uefi_<shape>      the ISO under OVMF (scripts/qemu.sh QEMU_FIRMWARE=uefi)
-#                     on UEFI_SHAPES (2n2c2t and 3n-dist: NUMA with a SLIT)
-#                     reaches "boot: ready" through multiboot2, with the RSDP
-#                     from GRUB's new-RSDP tag, UEFI's memory map, no ACPI
-#                     warning, and the same `topo:` lines as under SeaBIOS
-#                     (those build/tests/topoexpect derives from the shape)
+#                     on UEFI_SHAPES (2n2c2t; 3n-dist: NUMA with a SLIT;
+#                     4n2c2t: 16 CPUs in 4 nodes) reaches the shell
+#                     through multiboot2, with the RSDP from GRUB's
+#                     new-RSDP tag, UEFI's memory map, no ACPI warning, and
+#                     the same `topo:` lines as under SeaBIOS (those
+#                     build/tests/topoexpect derives from the shape)
+#   uefi_screen       on the first of UEFI_SHAPES, twice: the kernel's dump
+#                     of its framebuffer console (Ctrl-\ on COM1,
+#                     arch/x86/fbcon.c) and QEMU's `screendump` agree pixel
+#                     for pixel (build/tests/fbcheck draws the dump with the
+#                     kernel's font); at the first prompt, when the boot log
+#                     has scrolled the screen (and the grid holds the log's
+#                     last lines), and after `top` (which homes the cursor
+#                     and clears the screen) has quit
+#   uefi_3G           2n2c (q35) with 3 GiB under OVMF: q35 puts the RAM
+#                     past 2 GiB above 4 GiB, and UEFI's map says so; the
+#                     kernel says it leaves those 1024 MiB unused, runs
+#                     zerocheck and powers off
+#   uefi_secboot      OVMF with Secure Boot enforced (Microsoft's keys) refuses
+#                     the ISO's unsigned GRUB ("Access Denied"), and the
+#                     kernel never starts: the firmware's refusal, not a hang
 #   bios_noacpi       the ISO under SeaBIOS with -no-acpi: GRUB passes no
 #                     RSDP tag; the kernel says so and boots on one CPU
 #
-# OVMF boots are slow under TCG (the firmware alone takes tens of seconds),
-# so there are two, within UEFI_BOOT_TIMEOUT s each. Folders
-# build/tests/boot/uefi-*/ keep each boot's serial log.
+# OVMF boots are slow under TCG (the firmware alone takes seconds to tens
+# of seconds), so each proves several things. Folders
+# build/tests/boot/uefi-*/ keep each boot's serial log (and the screen
+# test's screendumps, screen-*.ppm, and expected-*.ppm drawn from the
+# dumps).
 set -uo pipefail
 # shellcheck source=tests/boot/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 ISO=${ISO:-$top/build/os.iso}
-UEFI_SHAPES=${UEFI_SHAPES:-"2n2c2t 3n-dist"}
+UEFI_SHAPES=${UEFI_SHAPES:-"2n2c2t 3n-dist 4n2c2t"}
 UEFI_BOOT_TIMEOUT=${UEFI_BOOT_TIMEOUT:-300}
 NOACPI_SHAPE=${NOACPI_SHAPE:-up}
+BIGMEM_SHAPE=${BIGMEM_SHAPE:-2n2c}
+FBCHECK=${FBCHECK:-$top/build/tests/fbcheck}
 
+# wait_for LOG ERE PID [N]: until N lines (default 1) of the serial log
+# match ERE (0), or QEMU (PID) ends or the kernel panics (1; after a second
+# for the rest of the report).
+wait_for() {
+	local i
+	for ((i = 0; i < UEFI_BOOT_TIMEOUT * 10; i++)); do
+		[ "$(grep -acE -- "$2" "$1")" -ge "${4:-1}" ] && return 0
+		kill -0 "$3" 2>/dev/null || return 1
+		if grep -aq '^panic' "$1"; then
+			sleep 1
+			return 1
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
+# monitor SOCKET COMMAND: run one command on QEMU's human monitor and wait
+# for its prompt to come back (screendump has written its file by then).
+monitor() {
+	python3 - "$1" "$2" <<'PY'
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.settimeout(60)
+s.connect(sys.argv[1])
+def prompt():
+    buf = b""
+    while not buf.endswith(b"(qemu) "):
+        d = s.recv(4096)
+        if not d:
+            sys.exit("monitor: QEMU closed the connection")
+        buf += d
+prompt()
+s.sendall(sys.argv[2].encode() + b"\n")
+prompt()
+PY
+}
+
+# boot_shell DIR SHAPE SCREEN CMDS [QEMU args...]: the ISO under OVMF,
+# COM1 on a fifo and the monitor on DIR/mon.sock; waits for the shell's
+# prompt. SCREEN=1: then the kernel's screen dump (Ctrl-\, which leaves the
+# screen alone) and QEMU's screendump into DIR/screen-boot.ppm, with
+# nothing typed in between (DIR/screen-boot.log: the serial log up to that
+# dump); then `top`, `q`, and at the next prompt the same again into
+# DIR/screen-top.ppm (the log's last dump). CMDS: then type them and wait for QEMU to leave (the
+# shell's poweroff); without CMDS QEMU is stopped. Leaves serial.log,
+# stderr, rc and secs in DIR.
+boot_shell() {
+	local dir=$1 shape=$2 screen=$3 cmds=$4 pid t0 t1
+	shift 4
+	mkdir -p "$dir"
+	rm -f "$dir"/serial.log "$dir"/rc "$dir"/in "$dir"/mon.sock "$dir"/*.ppm \
+		"$dir"/monitor.log "$dir"/screen-boot.log
+	mkfifo "$dir/in"
+	t0=$EPOCHREALTIME
+	ISO=$ISO QEMU_MODE=batch QEMU_FIRMWARE=uefi \
+		timeout --kill-after=5 "$UEFI_BOOT_TIMEOUT" \
+		"$top/scripts/qemu.sh" "$shape" \
+		-monitor "unix:$dir/mon.sock,server=on,wait=off" "$@" \
+		<"$dir/in" >"$dir/serial.log" 2>"$dir/stderr" &
+	pid=$!
+	exec 3>"$dir/in"	# QEMU's stdin, the guest's COM1
+	if wait_for "$dir/serial.log" 'sh\$ ' "$pid" && [ "$screen" = 1 ]; then
+		printf '\034' >&3
+		wait_for "$dir/serial.log" '^screen: (end|none)' "$pid" &&
+			cp "$dir/serial.log" "$dir/screen-boot.log" &&
+			monitor "$dir/mon.sock" "screendump $dir/screen-boot.ppm" \
+				>"$dir/monitor.log" 2>&1 &&
+			printf 'top\r' >&3 &&
+			wait_for "$dir/serial.log" 'top: up ' "$pid" &&
+			printf 'q' >&3 &&
+			wait_for "$dir/serial.log" 'sh\$ ' "$pid" 2 &&
+			printf '\034' >&3 &&
+			wait_for "$dir/serial.log" '^screen: (end|none)' "$pid" 2 &&
+			monitor "$dir/mon.sock" "screendump $dir/screen-top.ppm" \
+				>>"$dir/monitor.log" 2>&1
+	fi
+	if [ -n "$cmds" ]; then
+		printf '%s' "$cmds" >&3 2>/dev/null
+	else
+		kill "$pid" 2>/dev/null
+	fi
+	wait "$pid"
+	echo $? >"$dir/rc"
+	exec 3>&-
+	t1=$EPOCHREALTIME
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/secs"
+}
+
+# check_prompt DIR: the shell's prompt, or what came instead.
+check_prompt() {
+	check_grep "$1/serial.log" 'sh\$ ' "shell prompt" && return 0
+	if [ -s "$1/stderr" ]; then
+		sed 's/^/#   qemu: /' "$1/stderr" | head -5
+	fi
+	tr -d '\r' <"$1/serial.log" | tail -n 8 | sed 's/^/#   | /'
+	return 1
+}
+
+# check_screen DIR WHEN LOG: screen-WHEN.ppm shows what LOG's last dump
+# says.
+check_screen() {
+	local dir=$1 when=$2 log=$3 r
+	if [ ! -s "$dir/screen-$when.ppm" ]; then
+		echo "# no screendump $when from QEMU's monitor"
+		sed 's/^/#   monitor: /' "$dir/monitor.log" 2>/dev/null | tail -3
+		return 1
+	fi
+	"$FBCHECK" "$log" "$dir/screen-$when.ppm" "$dir/expected-$when.ppm" |
+		sed "s/^# /# $when: /"
+	r=${PIPESTATUS[0]}
+	return "$r"
+}
+
+# check_scrollback LOG: the grid the first dump in LOG shows holds, row
+# for row, the last lines the serial line carried before it (the boot log
+# scrolled past the screen's height, no line wider than it), so the grid
+# itself scrolled right, not only its drawing.
+check_scrollback() {
+	tr -d '\r' <"$1" | awk '
+	!dump && /^screen: [0-9]+x[0-9]+$/ { dump = 1; next }
+	!dump { line[++n] = $0; next }
+	$0 == "screen: end" { exit }
+	{ row[++r] = substr($0, 9) }
+	END {
+		bad = 0
+		if (!r) { print "# scrollback: no dump"; exit 1 }
+		if (n < r) { print "# scrollback: the log is shorter than the screen"; exit 1 }
+		for (i = 1; i <= r; i++) {
+			want = line[n - r + i]; sub(/ +$/, "", want)
+			got = row[i]; sub(/ +$/, "", got)
+			if (want != got && bad++ < 3)
+				printf "# scrollback: row %d is \x27%s\x27, the log has \x27%s\x27\n", i - 1, got, want
+		}
+		exit bad > 0
+	}'
+}
+
+# boot_uefi SHAPE SCREEN: the topology boot; SCREEN=1 adds the screen
+# test, whose verdict goes to the folder uefi-screen.
 boot_uefi() {
-	local shape=$1 dir=$BOOT_OUT/uefi-$1 bad=0
+	local shape=$1 screen=$2 dir=$BOOT_OUT/uefi-$1 sdir=$BOOT_OUT/uefi-screen bad=0
 	mkdir -p "$dir"
 	expect_shape "$dir/expected" "$shape"
-	BOOT_TIMEOUT=$UEFI_BOOT_TIMEOUT QEMU_FIRMWARE=uefi ISO=$ISO \
-		boot_iso_ready "$dir" "$shape"
+	boot_shell "$dir" "$shape" "$screen" ""
 	{
-		if ! check_grep "$dir/serial.log" 'boot: ready' '"boot: ready"'; then
-			bad=1
-			if [ -s "$dir/stderr" ]; then
-				sed 's/^/#   qemu: /' "$dir/stderr" | head -5
-			fi
-			tr -d '\r' <"$dir/serial.log" | tail -n 8 | sed 's/^/#   | /'
-		fi
+		check_prompt "$dir" || bad=1
 		check_grep "$dir/serial.log" "^boot: loader .*\(multiboot2\)" \
 			"multiboot2 boot" || bad=1
 		check_grep "$dir/serial.log" '^acpi: RSDP from the boot loader \(multiboot2 new RSDP tag\)' \
@@ -45,6 +198,80 @@ boot_uefi() {
 			"UEFI memory map" || bad=1
 		check_no_acpi_warning "$dir/serial.log" || bad=1
 		compare_topo "$dir/expected" "$dir/serial.log" || bad=1
+	} >"$dir/diag"
+	verdict "$dir" $bad
+	[ "$screen" = 1 ] || return 0
+	bad=0
+	mkdir -p "$sdir"
+	cp "$dir/secs" "$sdir/secs"
+	{
+		check_grep "$dir/serial.log" '^screen: [0-9]+x[0-9]+' \
+			"framebuffer console dump" || bad=1
+		check_scrollback "$dir/screen-boot.log" || bad=1
+		check_screen "$dir" boot "$dir/screen-boot.log" || bad=1
+		check_screen "$dir" top "$dir/serial.log" || bad=1
+	} >"$sdir/diag"
+	verdict "$sdir" $bad
+}
+
+# boot_bigmem: 3 GiB on a q35 shape under OVMF (q35 keeps 2 GiB below
+# 4 GiB), then zerocheck and poweroff.
+boot_bigmem() {
+	local dir=$BOOT_OUT/uefi-3G bad=0 log
+	QEMU_MEM=3G boot_shell "$dir" "$BIGMEM_SHAPE" 0 $'zerocheck\rpoweroff\r'
+	log=$dir/clean.log
+	tr -d '\r' <"$dir/serial.log" >"$log"
+	{
+		check_exit "$dir" "$EXIT_PASS" || bad=1
+		check_grep "$log" "^mem: the map is UEFI's" "UEFI memory map" || bad=1
+		check_grep "$log" '^mem: \[0x100000000-0x13fffffff\] usable' \
+			"the GiB above 4 GiB in UEFI's map" || bad=1
+		check_grep "$log" '^numa: [0-9]+ MiB of RAM unused: [0-9]+ MiB in user space .*, 1024 MiB above 4 GiB' \
+			"kernel line leaving the 1024 MiB above 4 GiB unused" || bad=1
+		check_grep "$log" '^# [0-9]+ passed, 0 failed' "zerocheck summary" || bad=1
+		if grep -a '^not ok [0-9]\|^panic:' "$log" >/dev/null; then
+			grep -a '^not ok [0-9]\|^panic:' "$log" | sed 's/^/#   | /'
+			bad=1
+		fi
+	} >"$dir/diag"
+	verdict "$dir" $bad
+}
+
+# boot_secboot: the ISO under OVMF with Secure Boot enforced (scripts/qemu.sh
+# QEMU_FIRMWARE=uefi-secboot; q35, which that firmware's SMM needs, on one
+# CPU: the firmware's SMM is slow with more under TCG). The firmware must
+# refuse the unsigned GRUB by name, and our kernel must not start: a
+# refusal, not a hang of ours.
+boot_secboot() {
+	local dir=$BOOT_OUT/uefi-secboot bad=0 pid t0 t1 log
+	mkdir -p "$dir"
+	rm -f "$dir"/serial.log "$dir"/rc
+	t0=$EPOCHREALTIME
+	ISO=$ISO QEMU_MODE=batch QEMU_FIRMWARE=uefi-secboot \
+		timeout --kill-after=5 "$UEFI_BOOT_TIMEOUT" \
+		"$top/scripts/qemu.sh" up -machine q35 -nic none </dev/null \
+		>"$dir/serial.log" 2>"$dir/stderr" &
+	pid=$!
+	wait_for "$dir/serial.log" 'DVD-ROM.*: Access Denied|kernel: booting' "$pid"
+	sleep 1		# what the firmware does next, for the log
+	kill "$pid" 2>/dev/null
+	wait "$pid"
+	t1=$EPOCHREALTIME
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/secs"
+	log=$dir/clean.log
+	# The firmware's lines carry its screen's escape sequences.
+	tr -d '\r' <"$dir/serial.log" | sed 's/\x1b\[[0-9;=?]*[A-Za-z]//g' >"$log"
+	{
+		check_grep "$log" '^BdsDxe: failed to load Boot[0-9A-F]+ "UEFI QEMU DVD-ROM.*: Access Denied' \
+			"firmware refusing the ISO's unsigned GRUB" || bad=1
+		if grep -a 'kernel: booting' "$log" >/dev/null; then
+			echo "# the kernel started under enforced Secure Boot"
+			bad=1
+		fi
+		if [ $bad -ne 0 ]; then
+			sed 's/^/#   qemu: /' "$dir/stderr" | head -5
+			grep -a . "$log" | tail -n 6 | sed 's/^/#   | /'
+		fi
 	} >"$dir/diag"
 	verdict "$dir" $bad
 }
@@ -63,7 +290,7 @@ boot_noacpi() {
 	verdict "$dir" $bad
 }
 
-if ! need_files "$TOPOEXPECT" "$ISO"; then
+if ! need_files "$TOPOEXPECT" "$ISO" "$FBCHECK"; then
 	echo "not ok 1 uefi_prerequisites"
 	echo "1..1"
 	exit 0
@@ -82,12 +309,17 @@ else
 		"(is grub-efi-amd64-bin installed? scripts/deps.sh)"
 fi
 
+rm -f "$BOOT_OUT"/uefi-*/status
+screen=1
 for shape in $UEFI_SHAPES; do
-	rm -f "$BOOT_OUT/uefi-$shape/status"
 	throttle
-	boot_uefi "$shape" &
+	boot_uefi "$shape" $screen &
+	screen=0
 done
-rm -f "$BOOT_OUT/uefi-bios-noacpi/status"
+throttle
+boot_bigmem &
+throttle
+boot_secboot &
 throttle
 boot_noacpi &
 wait
@@ -95,5 +327,8 @@ wait
 for shape in $UEFI_SHAPES; do
 	report "uefi_$shape" "$BOOT_OUT/uefi-$shape"
 done
+report uefi_screen "$BOOT_OUT/uefi-screen"
+report uefi_3G "$BOOT_OUT/uefi-3G"
+report uefi_secboot "$BOOT_OUT/uefi-secboot"
 report bios_noacpi "$BOOT_OUT/uefi-bios-noacpi"
 echo "1..$n"
