@@ -116,14 +116,18 @@ test-bigmem: iso
 # or more under TCG), its two El Torito entries, and the multiboot2 path
 # without an RSDP (SeaBIOS, -no-acpi); tests/boot/uefi.sh. fbcheck judges
 # the framebuffer console's screenshot against its own dump, drawn with the
-# kernel's font table.
+# kernel's font table; hmp asks QEMU's monitor for that screenshot.
 $(TESTS_OUT)/fbcheck: tools/fbcon/fbcheck.c $(BUILD)/gen/fbfont.c arch/x86/fbfont.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) tools/fbcon/fbcheck.c $(BUILD)/gen/fbfont.c -o $@
 
+$(TESTS_OUT)/hmp: tools/fbcon/hmp.c
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $< -o $@
+
 .PHONY: test-uefi
 TEST_SUITES += test-uefi
-test-uefi: $(TESTS_OUT)/topoexpect iso $(TESTS_OUT)/fbcheck
+test-uefi: $(TESTS_OUT)/topoexpect iso $(TESTS_OUT)/fbcheck $(TESTS_OUT)/hmp
 	@tests/run-suite.sh uefi tests/boot/uefi.sh
 
 # NMIs from QEMU's monitor while a process loops on sysenter, with and

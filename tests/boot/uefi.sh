@@ -42,6 +42,7 @@ UEFI_BOOT_TIMEOUT=${UEFI_BOOT_TIMEOUT:-300}
 NOACPI_SHAPE=${NOACPI_SHAPE:-up}
 BIGMEM_SHAPE=${BIGMEM_SHAPE:-2n2c}
 FBCHECK=${FBCHECK:-$top/build/tests/fbcheck}
+HMP=${HMP:-$top/build/tests/hmp}
 
 # wait_for LOG ERE PID [N]: until N lines (default 1) of the serial log
 # match ERE (0), or QEMU (PID) ends or the kernel panics (1; after a second
@@ -63,22 +64,7 @@ wait_for() {
 # monitor SOCKET COMMAND: run one command on QEMU's human monitor and wait
 # for its prompt to come back (screendump has written its file by then).
 monitor() {
-	python3 - "$1" "$2" <<'PY'
-import socket, sys
-s = socket.socket(socket.AF_UNIX)
-s.settimeout(60)
-s.connect(sys.argv[1])
-def prompt():
-    buf = b""
-    while not buf.endswith(b"(qemu) "):
-        d = s.recv(4096)
-        if not d:
-            sys.exit("monitor: QEMU closed the connection")
-        buf += d
-prompt()
-s.sendall(sys.argv[2].encode() + b"\n")
-prompt()
-PY
+	timeout 60 "$HMP" "$1" "$2"
 }
 
 # boot_shell DIR SHAPE SCREEN CMDS [QEMU args...]: the ISO under OVMF,
