@@ -8,8 +8,8 @@
 #   enabled_while_running  /sys/kernel/sched_ext/state reads enabled and
 #           root/ops d7 at attach, every second of the workload and after
 #           it; disabled once the loader has unregistered it
-#   unloads_cleanly  sched_ext's exit reason is the unregistration by user
-#           space (not an error, not the watchdog), the loader and the
+#   unloads_cleanly  sched_ext's exit is the unregistration by user space
+#           (SCX_EXIT_UNREG: not an error, not the watchdog), the loader and the
 #           workload exit with 0, and the kernel logged no oops, BUG or
 #           WARNING (run.sh fails such a boot)
 #   runs_on_every_cpu  every CPU ran user tasks (user_switches > 0)
@@ -92,8 +92,8 @@ for s in "${shapes[@]}"; do
 	bad=0
 	rc=$(cat "$out/$s.rc")
 	[ "$rc" = 0 ] || { fail_with "run.sh status $rc (0: init and scx_d7 succeeded, no kernel complaint)" "$s"; bad=1; }
-	lines "$s" 'EXIT: ' | grep -qxF 'EXIT: unregistered from user space' ||
-		{ fail_with "sched_ext's exit reason is not the unregistration" "$s"; bad=1; }
+	lines "$s" 'scx_d7: exit ' | grep -qE '^scx_d7: exit kind=[0-9]+ code=0 unregistered=1$' ||
+		{ fail_with "sched_ext's exit is not the loader's unregistration" "$s"; bad=1; }
 	tap "unloads_cleanly_$s" $bad
 
 	bad=0

@@ -299,10 +299,19 @@ s32 BPF_STRUCT_OPS_SLEEPABLE(d7_init)
  * exit), not the kernel (an error, the watchdog) nor SysRq. */
 bool unregistered;
 
+/*
+ * The exit's kind and code, as UEI_RECORD() records them, but not its
+ * strings: UEI_RECORD() copies them with bpf_probe_read_kernel_str(),
+ * which libbpf rewrites into bpf_probe_read_str(), a helper struct_ops
+ * programs may not call, when its feature probe fails, and that probe
+ * loads a tracepoint program, which needs CONFIG_BPF_EVENTS (not in the
+ * companion's config). The kernel logs the reason itself.
+ */
 void BPF_STRUCT_OPS(d7_exit, struct scx_exit_info *ei)
 {
 	unregistered = ei->kind == SCX_EXIT_UNREG;
-	UEI_RECORD(uei, ei);
+	uei.exit_code = ei->exit_code;
+	__sync_val_compare_and_swap(&uei.kind, uei.kind, ei->kind);
 }
 
 SCX_OPS_DEFINE(d7_ops,

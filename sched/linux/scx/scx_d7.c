@@ -14,7 +14,8 @@
  *          SIGINT or SIGTERM
  *
  * Output: "scx_d7: cpu=C queue=Q node=N" per CPU, "scx_d7: state=S ops=O"
- * from /sys/kernel/sched_ext, the exit reason sched_ext gives, and one
+ * from /sys/kernel/sched_ext, "scx_d7: exit kind=K code=C unregistered=U"
+ * (U is 1 when we unregistered it; the kernel logs the reason), and one
  * `stat:` line per CPU (docs/formats.md; scx_d7.h names the counters).
  * Exit status: 0 when the workload succeeded and the scheduler was
  * unregistered by us (not ejected by the kernel); 1 otherwise, with a
@@ -231,7 +232,9 @@ int main(int argc, char **argv)
 	show_state();
 
 	bpf_link__destroy(link);
-	UEI_REPORT(skel, uei);
+	printf("scx_d7: exit kind=%d code=%lld unregistered=%d\n",
+	       skel->data->uei.kind, (long long)skel->data->uei.exit_code,
+	       skel->bss->unregistered);
 	print_stats(skel, nr_cpus);
 	show_state();
 	/* We unregistered it: anything else means the kernel ejected it. */
