@@ -22,6 +22,9 @@
 #   per_cpu_queues_no_sibling_pulls  with one queue per CPU (scx_d7 -p,
 #           D7 without its shared runqueue) the counter stays 0: it counts
 #           the shared queue, nothing else
+#   refuses_kernel_without_sched_ext  booted on the 6.1 companion kernel
+#           (no sched_ext) with the same initramfs, scx_d7 says so and
+#           exits non-zero, which fails init
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 120). Logs:
 # build/parity/scx/<boot>.log.
@@ -38,7 +41,7 @@ tap() {	# tap NAME STATUS(0 = ok)
 }
 
 shapes=(1n2c2t 2n2c2t 2n2c)
-checks=$(( ${#shapes[@]} * 4 + 2 + 1 ))
+checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 ))
 echo "1..$checks"
 if ! bzimage=$("$top/sched/linux/build.sh") || ! initrd=$("$top/sched/linux/initramfs.sh"); then
 	echo "not ok 1 linux_6_12_build # Linux 6.12 or scx_d7 did not build"
@@ -76,6 +79,16 @@ wait
 boot 2n2c 2n2c &
 boot per-cpu 1n2c2t -p &
 wait
+# The 6.1 kernel (make test's, usually cached) has no sched_ext.
+if bz61=$(LINUX_VERSION=6.1 "$top/sched/linux/build.sh"); then
+	BZIMAGE=$bz61 INITRD=$initrd LINUX_TIMEOUT=${LINUX_TIMEOUT:-120} \
+		"$top/sched/linux/run.sh" 1n2c2t run:scx_d7:/bin/hog:1 \
+		</dev/null >"$out/no-scx.log" 2>&1
+	echo $? >"$out/no-scx.rc"
+else
+	echo "the 6.1 build failed" >"$out/no-scx.log"
+	echo build >"$out/no-scx.rc"
+fi
 
 for s in "${shapes[@]}"; do
 	# State: attach, the workload's seconds, after it; then disabled.
@@ -84,7 +97,7 @@ for s in "${shapes[@]}"; do
 	if [ "$(echo "$states" | grep -c .)" -lt 4 ] ||
 	   ! echo "$states" | tail -n 1 | grep -q '^scx_d7: state=disabled ops=' ||
 	   echo "$states" | sed '$d' | grep -vqxF 'scx_d7: state=enabled ops=d7'; then
-		fail_with "want state=enabled ops=d7 throughout, then disabled; got: $(echo $states)" "$s"
+		fail_with "want state=enabled ops=d7 throughout, then disabled; got: $(echo "$states" | tr '\n' ' ')" "$s"
 		bad=1
 	fi
 	tap "enabled_while_running_$s" $bad
@@ -126,7 +139,22 @@ bad=0
 rc=$(cat "$out/per-cpu.rc")
 pulls=$(sum per-cpu sibling_pulls)
 [ "$rc" = 0 ] || { fail_with "run.sh status $rc" per-cpu; bad=1; }
-[ "$(lines per-cpu 'stat: cpu=' | grep -c .)" -gt 0 ] && [ "$pulls" -eq 0 ] ||
-	{ fail_with "sibling_pulls=$pulls with a queue per CPU, want 0 (and stat: lines)" per-cpu; bad=1; }
+if [ "$(lines per-cpu 'stat: cpu=' | grep -c .)" -eq 0 ] || [ "$pulls" -ne 0 ]; then
+	fail_with "sibling_pulls=$pulls with a queue per CPU, want 0 (and stat: lines)" per-cpu
+	bad=1
+fi
 tap per_cpu_queues_no_sibling_pulls_1n2c2t $bad
+
+# Without sched_ext: run.sh status 1 (init failed), the loader's message,
+# and no state line (it stopped before loading anything).
+bad=0
+rc=$(cat "$out/no-scx.rc")
+[ "$rc" = 1 ] || { fail_with "run.sh status $rc, want 1 (init failed)" no-scx; bad=1; }
+lines no-scx 'scx_d7: ' | grep -qF 'this kernel has no sched_ext' ||
+	{ fail_with "no message saying the kernel has no sched_ext" no-scx; bad=1; }
+if lines no-scx 'scx_d7: state=' | grep -q .; then
+	fail_with "the loader went on without sched_ext" no-scx
+	bad=1
+fi
+tap refuses_kernel_without_sched_ext_1n2c2t $bad
 exit 0
