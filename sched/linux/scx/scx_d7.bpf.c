@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * scx_d7.bpf.c - the teaching kernel's policy as a sched_ext scheduler:
  * sched-2.5.59-D7's shared runqueue per core and HT-aware wakeup, with

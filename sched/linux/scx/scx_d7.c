@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * scx_d7.c - the loader of scx_d7.bpf.c: reads the CPU topology from sysfs,
  * hands it to the BPF side, registers the scheduler, optionally runs a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * scx_d7.h - what scx_d7.bpf.c and its loader scx_d7.c share: the sizes
  * of the topology tables and the per-CPU counters.
