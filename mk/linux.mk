@@ -1,10 +1,18 @@
-# linux.mk - the companion Linux 6.1 patch series (sched/linux/) and the
+# linux.mk - the companion Linux patch series (sched/linux/) and the
 # parity tests that check the teaching kernel against it (tests/parity/).
+# LINUX_VERSION picks the kernel: 6.1 (default; what make test boots) or
+# 6.12 (sched_ext, with the scx_d7 scheduler of sched/linux/scx/).
 #
-#   make linux                 build the patched kernel (cached outside the
-#                              repository, see sched/linux/README.md) and the
-#                              initramfs (build/linux/initramfs.cpio)
-#   make run-linux [TOPO=name] [INIT="topo domains"]  boot it on a shape
+#   make linux [LINUX_VERSION=6.12]  build the patched kernel (cached
+#                              outside the repository, see
+#                              sched/linux/README.md) and the initramfs
+#                              (build/linux/ or build/linux-6.12/)
+#   make run-linux [TOPO=name] [INIT="topo domains"] [LINUX_VERSION=6.12]
+#                              boot it on a shape
+#   make scx                   build scx_d7 (and Linux 6.12 if needed)
+#   make test-scx              scx_d7 on Linux 6.12, three shapes
+#                              (tests/parity/scx.sh; not part of make test:
+#                              a cold 6.12 build takes most of an hour)
 #   make test-parity-topo      every shape: Linux's topo lines against ours
 #   make test-linux-series     boot checks of each patch (tests/parity/series.sh)
 #   make test-parity-behave    the workloads of user/etc/parity.sh on both
@@ -15,11 +23,24 @@
 
 LINUX_DIR := sched/linux
 INIT	?=
+LINUX_VERSION ?= 6.1
+export LINUX_VERSION
+# 6.12 needs clang-19, pahole and the libraries of a static libbpf.
+LINUX_DEPS := $(if $(filter 6.12,$(LINUX_VERSION)),deps-scx,deps)
 
-.PHONY: linux run-linux
-linux: deps
+.PHONY: linux run-linux deps-scx scx test-scx
+linux: $(LINUX_DEPS)
 	@$(LINUX_DIR)/build.sh >/dev/null
 	@$(LINUX_DIR)/initramfs.sh
+
+deps-scx:
+	@scripts/deps.sh scx
+
+scx: deps-scx
+	@LINUX_VERSION=6.12 $(LINUX_DIR)/scx/build.sh
+
+test-scx: deps-scx
+	@tests/run-suite.sh scx tests/parity/scx.sh
 
 run-linux: linux
 	$(LINUX_DIR)/run.sh $(TOPO) $(INIT)

@@ -3,17 +3,26 @@
 # sched/linux/init/init.c (host gcc -static) and the workloads of user/work/
 # built as static Linux programs (`make user-linux`, build/user-linux/) in
 # /bin, in an uncompressed cpio newc archive, with /dev/console (5,1) that
-# the kernel opens for init.
+# the kernel opens for init. For Linux 6.12 (LINUX_VERSION=6.12) also the
+# sched_ext scheduler scx_d7 (scx/build.sh) in /bin.
 #
 #   sched/linux/initramfs.sh    rebuild if out of date; print the archive's path
 #
 # The archive is written by gen_init_cpio from the kernel tree's usr/ (built
 # by build.sh, or next to $BZIMAGE when set), from a text list. Output:
-# build/linux/initramfs.cpio.
+# build/linux/initramfs.cpio (6.1), build/linux-6.12/initramfs.cpio (6.12).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-out=$top/build/linux
+version=${LINUX_VERSION:-6.1}
+extra=()
+case $version in
+6.1) out=$top/build/linux ;;
+6.12) out=$top/build/linux-6.12
+      scx=$("$here/scx/build.sh")
+      extra=("$scx") ;;
+*) echo "initramfs: unknown LINUX_VERSION (6.1 or 6.12)" >&2; exit 1 ;;
+esac
 cpio=$out/initramfs.cpio
 
 bzimage=${BZIMAGE:-$("$here/build.sh")}
@@ -31,7 +40,7 @@ flock 8
 make -s -C "$top" user-linux >&2
 progs=$top/build/user-linux
 fresh=1
-for f in "$here/init/init.c" "$here/initramfs.sh" "$gen" "$progs"/*; do
+for f in "$here/init/init.c" "$here/initramfs.sh" "$gen" "$progs"/* "${extra[@]}"; do
 	[ -f "$cpio" ] && [ "$cpio" -nt "$f" ] || fresh=0
 done
 if [ $fresh = 1 ]; then
@@ -48,7 +57,7 @@ dir /sys 0755 0 0
 file /init $out/init 0755 0 0
 dir /bin 0755 0 0
 LIST
-for f in "$progs"/*; do
+for f in "$progs"/* "${extra[@]}"; do
 	[ -x "$f" ] && echo "file /bin/${f##*/} $f 0755 0 0" >>"$out/initramfs.list"
 done
 "$gen" "$out/initramfs.list" >"$cpio.tmp"

@@ -13,7 +13,8 @@
 # succeeded but the kernel complained (an oops, a BUG or a WARNING: see
 # complaints() below), whatever the commands printed.
 #
-# Environment: LINUX_APPEND (more kernel arguments, e.g. test_ht),
+# Environment: LINUX_VERSION (6.1 or 6.12, default 6.1: which kernel and
+# initramfs build.sh and initramfs.sh make), LINUX_APPEND (more kernel arguments, e.g. test_ht),
 # TRACE_FILE (a second serial port, ttyS1, written to that file: init's
 # trace:dump goes there; as scripts/qemu.sh's TRACE_FILE),
 # LINUX_TIMEOUT (seconds, default 300), BZIMAGE and INITRD (use these files

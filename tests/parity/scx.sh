@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# scx.sh - scx_d7, the teaching kernel's policy as a sched_ext scheduler
+# (sched/linux/scx/), on the companion Linux 6.12: booted on an SMT shape
+# (1n2c2t), an SMT and NUMA shape (2n2c2t) and a NUMA shape without SMT
+# (2n2c), each running twice as many CPU hogs as CPUs under scx_d7. One TAP
+# line a check:
+#
+#   enabled_while_running  /sys/kernel/sched_ext/state reads enabled and
+#           root/ops d7 at attach, every second of the workload and after
+#           it; disabled once the loader has unregistered it
+#   unloads_cleanly  sched_ext's exit is the unregistration by user space
+#           (SCX_EXIT_UNREG: not an error, not the watchdog), the loader and the
+#           workload exit with 0, and the kernel logged no oops, BUG or
+#           WARNING (run.sh fails such a boot)
+#   runs_on_every_cpu  every CPU ran user tasks (user_switches > 0)
+#   siblings_share_core_queue  on SMT shapes, threads took tasks queued for
+#           their sibling from the core's shared queue (sibling_pulls > 0);
+#           on 2n2c, where no core has two threads, none (= 0)
+#   nodes_pull_work  on NUMA shapes, CPUs of the node without work took
+#           tasks from the other node's queues (node_moves_in > 0): the
+#           children all start on their parent's node
+#   per_cpu_queues_no_sibling_pulls  with one queue per CPU (scx_d7 -p,
+#           D7 without its shared runqueue) the counter stays 0: it counts
+#           the shared queue, nothing else
+#   refuses_kernel_without_sched_ext  booted on the 6.1 companion kernel
+#           (no sched_ext) with the same initramfs, scx_d7 says so and
+#           exits non-zero, which fails init
+#
+# Environment: LINUX_TIMEOUT (s per boot, default 120). Logs:
+# build/parity/scx/<boot>.log.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=$top/build/parity/scx
+mkdir -p "$out"
+export LINUX_VERSION=6.12
+n=0
+
+tap() {	# tap NAME STATUS(0 = ok)
+	n=$((n + 1))
+	if [ "$2" -eq 0 ]; then echo "ok $n $1"; else echo "not ok $n $1"; fi
+}
+
+shapes=(1n2c2t 2n2c2t 2n2c)
+checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 ))
+echo "1..$checks"
+if ! bzimage=$("$top/sched/linux/build.sh") || ! initrd=$("$top/sched/linux/initramfs.sh"); then
+	echo "not ok 1 linux_6_12_build # Linux 6.12 or scx_d7 did not build"
+	exit 0
+fi
+
+# boot NAME SHAPE [LOADER OPTION...]: scx_d7 runs 2 hogs per CPU for 4 s.
+boot() {
+	local name=$1 shape=$2 cpus
+	shift 2
+	cpus=$("$top/scripts/topo-args.sh" "$shape" | sed -E 's/.*-smp ([0-9]+).*/\1/')
+	local cmd=run:scx_d7
+	for o in "$@"; do cmd=$cmd:$o; done
+	BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=${LINUX_TIMEOUT:-120} \
+		"$top/sched/linux/run.sh" "$shape" "$cmd:-n:$((2 * cpus)):/bin/hog:4" \
+		</dev/null >"$out/$name.log" 2>&1
+	echo $? >"$out/$name.rc"
+}
+lines() {
+	tr -d '\r' <"$out/$1.log" | grep -a "^$2" || true
+}
+# sum NAME KEY: the sum of KEY= over the boot's stat: lines.
+sum() {
+	lines "$1" 'stat: ' | tr ' ' '\n' | awk -F= -v k="$2" '$1 == k { s += $2 } END { print s + 0 }'
+}
+fail_with() {	# a diagnostic line and the log's tail
+	echo "# $1"
+	tr -d '\r' <"$out/$2.log" | tail -n 8 | sed 's/^/#   | /'
+}
+
+# Two QEMUs at a time at most (the machine has two cores).
+boot 1n2c2t 1n2c2t &
+boot 2n2c2t 2n2c2t &
+wait
+boot 2n2c 2n2c &
+boot per-cpu 1n2c2t -p &
+wait
+# The 6.1 kernel (make test's, usually cached) has no sched_ext.
+if bz61=$(LINUX_VERSION=6.1 "$top/sched/linux/build.sh"); then
+	BZIMAGE=$bz61 INITRD=$initrd LINUX_TIMEOUT=${LINUX_TIMEOUT:-120} \
+		"$top/sched/linux/run.sh" 1n2c2t run:scx_d7:/bin/hog:1 \
+		</dev/null >"$out/no-scx.log" 2>&1
+	echo $? >"$out/no-scx.rc"
+else
+	echo "the 6.1 build failed" >"$out/no-scx.log"
+	echo build >"$out/no-scx.rc"
+fi
+
+for s in "${shapes[@]}"; do
+	# State: attach, the workload's seconds, after it; then disabled.
+	states=$(lines "$s" 'scx_d7: state=')
+	bad=0
+	if [ "$(echo "$states" | grep -c .)" -lt 4 ] ||
+	   ! echo "$states" | tail -n 1 | grep -q '^scx_d7: state=disabled ops=' ||
+	   echo "$states" | sed '$d' | grep -vqxF 'scx_d7: state=enabled ops=d7'; then
+		fail_with "want state=enabled ops=d7 throughout, then disabled; got: $(echo "$states" | tr '\n' ' ')" "$s"
+		bad=1
+	fi
+	tap "enabled_while_running_$s" $bad
+
+	bad=0
+	rc=$(cat "$out/$s.rc")
+	[ "$rc" = 0 ] || { fail_with "run.sh status $rc (0: init and scx_d7 succeeded, no kernel complaint)" "$s"; bad=1; }
+	lines "$s" 'scx_d7: exit ' | grep -qE '^scx_d7: exit kind=[0-9]+ code=0 unregistered=1$' ||
+		{ fail_with "sched_ext's exit is not the loader's unregistration" "$s"; bad=1; }
+	tap "unloads_cleanly_$s" $bad
+
+	bad=0
+	nstat=$(lines "$s" 'stat: cpu=' | grep -c .)
+	idle=$(lines "$s" 'stat: cpu=' | grep -c ' user_switches=0 ')
+	if [ "$nstat" -eq 0 ] || [ "$idle" -ne 0 ]; then
+		fail_with "$nstat stat: lines, $idle CPUs ran no user task" "$s"
+		bad=1
+	fi
+	tap "runs_on_every_cpu_$s" $bad
+
+	pulls=$(sum "$s" sibling_pulls)
+	bad=0
+	case $s in
+	*t) [ "$pulls" -gt 0 ] || { fail_with "sibling_pulls=$pulls, want > 0" "$s"; bad=1; } ;;
+	*) [ "$pulls" -eq 0 ] || { fail_with "sibling_pulls=$pulls without SMT, want 0" "$s"; bad=1; } ;;
+	esac
+	tap "siblings_share_core_queue_$s" $bad
+done
+
+for s in 2n2c2t 2n2c; do
+	moves=$(sum "$s" node_moves_in)
+	bad=0
+	[ "$moves" -gt 0 ] || { fail_with "node_moves_in=$moves, want > 0" "$s"; bad=1; }
+	tap "nodes_pull_work_$s" $bad
+done
+
+# The comparison policy: it must run, and its sibling pulls stay 0.
+bad=0
+rc=$(cat "$out/per-cpu.rc")
+pulls=$(sum per-cpu sibling_pulls)
+[ "$rc" = 0 ] || { fail_with "run.sh status $rc" per-cpu; bad=1; }
+if [ "$(lines per-cpu 'stat: cpu=' | grep -c .)" -eq 0 ] || [ "$pulls" -ne 0 ]; then
+	fail_with "sibling_pulls=$pulls with a queue per CPU, want 0 (and stat: lines)" per-cpu
+	bad=1
+fi
+tap per_cpu_queues_no_sibling_pulls_1n2c2t $bad
+
+# Without sched_ext: run.sh status 1 (init failed), the loader's message,
+# and no state line (it stopped before loading anything).
+bad=0
+rc=$(cat "$out/no-scx.rc")
+[ "$rc" = 1 ] || { fail_with "run.sh status $rc, want 1 (init failed)" no-scx; bad=1; }
+lines no-scx 'scx_d7: ' | grep -qF 'this kernel has no sched_ext' ||
+	{ fail_with "no message saying the kernel has no sched_ext" no-scx; bad=1; }
+if lines no-scx 'scx_d7: state=' | grep -q .; then
+	fail_with "the loader went on without sched_ext" no-scx
+	bad=1
+fi
+tap refuses_kernel_without_sched_ext_1n2c2t $bad
+exit 0
