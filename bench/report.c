@@ -67,51 +67,70 @@ static const char *const det_kind_text[] = {
 	[AT_ONCE] = "CPUs at once: QEMU's round-robin",
 };
 
-/* The rows in table order, what they measure, whether --check wants them
+/*
+ * The rows in table order, what they measure, whether --check wants them
  * measured on both kernels (0: may be skipped with a reason; 2: on ours
- * only, which alone has them), and their kind in the deterministic mode. */
+ * only, which alone has them), their kind in the deterministic mode, and
+ * the context switches a round makes by the row's own design (0: no such
+ * claim): the row's sw_per_round= (the kernels' own counters of the CPUs
+ * it used) must be within SW_SLACK of it on both kernels, or the two did
+ * not do the same work (same_work()).
+ */
 static const struct {
 	const char *name, *what;
 	int must;
 	enum det_kind det;
+	double sw;
 } defs[] = {
-	{ "syscall_null", "null system call (getppid)", 1, ONE_CPU },
-	{ "yield_self", "sched_yield(), nothing else runnable", 1, ONE_CPU },
-	{ "ctx_yield", "yield ping-pong, 2 tasks on 1 CPU, per switch", 1, ONE_CPU },
-	{ "pipe_smt", "pipe ping-pong, SMT siblings, round trip", 1, IN_TURN },
-	{ "pipe_core", "pipe ping-pong, 2 cores of a node, round trip", 1, IN_TURN },
-	{ "pipe_node", "pipe ping-pong, across nodes, round trip", 1, IN_TURN },
-	{ "pipe_core_busy", "pipe_core with a nice 19 hog on both CPUs", 1, AT_ONCE },
-	{ "wakeup", "wakeup latency among hogs, median", 1, AT_ONCE },
-	{ "wakeup:p99", "wakeup latency among hogs, 99th percentile", 1, AT_ONCE },
-	{ "fork_exit", "fork + exit + wait", 1, IN_TURN },
-	{ "fork_exec_exit", "fork + exec + exit + wait", 1, IN_TURN },
-	{ "exec", "exec, pinned (no placement)", 1, ONE_CPU },
-	{ "exec_place", "exec placed off a busy node", 1, AT_ONCE },
-	{ "balance_core", "N hogs from one parent: one per core", 1, AT_ONCE },
-	{ "balance_node", "N hogs from one parent: even nodes", 1, AT_ONCE },
+	{ "syscall_null", "null system call (getppid)", 1, ONE_CPU, 0 },
+	{ "yield_self", "sched_yield(), nothing else runnable", 1, ONE_CPU, 0 },
+	{ "ctx_switch", "pipe token, 2 tasks on 1 CPU, per switch", 1, ONE_CPU, 2 },
+	{ "pipe_smt", "pipe ping-pong, SMT siblings, round trip", 1, IN_TURN, 4 },
+	{ "pipe_core", "pipe ping-pong, 2 cores of a node, round trip", 1, IN_TURN, 4 },
+	{ "pipe_node", "pipe ping-pong, across nodes, round trip", 1, IN_TURN, 4 },
+	{ "pipe_core_busy", "pipe_core with a nice 19 hog on both CPUs", 1, AT_ONCE, 4 },
+	{ "wakeup", "wakeup latency among hogs, median", 1, AT_ONCE, 0 },
+	{ "wakeup:p99", "wakeup latency among hogs, 99th percentile", 1, AT_ONCE, 0 },
+	{ "fork_exit", "fork + exit + wait", 1, IN_TURN, 0 },
+	{ "fork_exec_exit", "fork + exec + exit + wait", 1, IN_TURN, 0 },
+	{ "exec", "exec, pinned (no placement)", 1, ONE_CPU, 0 },
+	{ "exec_place", "exec placed off a busy node", 1, AT_ONCE, 0 },
+	{ "balance_core", "N hogs from one parent: one per core", 1, AT_ONCE, 0 },
+	{ "balance_node", "N hogs from one parent: even nodes", 1, AT_ONCE, 0 },
+	/* The field's benchmarks (user/bench/field.c, schbench.c). */
+	{ "hackbench", "hackbench: groups of 10 senders x 10 receivers, a run", 1, AT_ONCE, 0 },
+	{ "sched_pipe_1cpu", "perf bench sched pipe, 1 CPU, per round trip", 1, ONE_CPU, 2 },
+	{ "sched_pipe_2cpu", "perf bench sched pipe, 2 cores, per round trip", 1, IN_TURN, 4 },
+	{ "lat_ctx_2", "lmbench lat_ctx, 2 processes of 16 KB, per switch", 1, ONE_CPU, 2 },
+	{ "lat_ctx_8", "lmbench lat_ctx, 8 processes of 16 KB, per switch", 1, ONE_CPU, 8 },
+	{ "lat_ctx_16", "lmbench lat_ctx, 16 processes of 16 KB, per switch", 1, ONE_CPU, 16 },
+	{ "lat_ctx_64", "lmbench lat_ctx, 64 processes of 16 KB, per switch", 1, ONE_CPU, 64 },
+	{ "schbench_1x", "schbench wakeup latency, workers = CPUs, p50", 1, AT_ONCE, 0 },
+	{ "schbench_1x:p99", "schbench wakeup latency, workers = CPUs, p99", 1, AT_ONCE, 0 },
+	{ "schbench_2x", "schbench wakeup latency, workers = 2 x CPUs, p50", 1, AT_ONCE, 0 },
+	{ "schbench_2x:p99", "schbench wakeup latency, workers = 2 x CPUs, p99", 1, AT_ONCE, 0 },
 	/* The user-level O(1) rows, o1_N (user/bench/o1rows.h). */
-#define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick, ONE_CPU },
+#define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick, ONE_CPU, 2 },
 	BENCH_O1_ROWS(O1_DEF)
 #undef O1_DEF
 	/* Ours only, in the kernel (kernel/tests/bench_o1.c, boot option bench_o1):
 	 * the same curve with kernel threads, no user-mode entry and exit. */
-	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2, ONE_CPU },
-	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2, ONE_CPU },
-	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0, ONE_CPU },
-	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0, ONE_CPU },
+	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2, ONE_CPU, 0 },
+	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2, ONE_CPU, 0 },
+	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0, ONE_CPU, 0 },
+	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0, ONE_CPU, 0 },
 	/* Bring-up (bench/run.sh): from the kernel's entry, and the start
 	 * of the application processors alone. */
-	{ "boot_1", "entry to all CPUs online, 1 CPU", 1, ONE_CPU },
-	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1, IN_TURN },
-	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0, IN_TURN },
-	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0, IN_TURN },
-	{ "boot_240", "entry to all CPUs online, 240 CPUs (ours: -icount)", 0, IN_TURN },
-	{ "smp_1", "starting the APs, 1 CPU (none)", 1, ONE_CPU },
-	{ "smp_8", "starting the APs, 8 CPUs", 1, IN_TURN },
-	{ "smp_16", "starting the APs, 16 CPUs", 0, IN_TURN },
-	{ "smp_64", "starting the APs, 64 CPUs", 0, IN_TURN },
-	{ "smp_240", "starting the APs, 240 CPUs (ours: -icount)", 0, IN_TURN },
+	{ "boot_1", "entry to all CPUs online, 1 CPU", 1, ONE_CPU, 0 },
+	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1, IN_TURN, 0 },
+	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0, IN_TURN, 0 },
+	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0, IN_TURN, 0 },
+	{ "boot_240", "entry to all CPUs online, 240 CPUs (ours: -icount)", 0, IN_TURN, 0 },
+	{ "smp_1", "starting the APs, 1 CPU (none)", 1, ONE_CPU, 0 },
+	{ "smp_8", "starting the APs, 8 CPUs", 1, IN_TURN, 0 },
+	{ "smp_16", "starting the APs, 16 CPUs", 0, IN_TURN, 0 },
+	{ "smp_64", "starting the APs, 64 CPUs", 0, IN_TURN, 0 },
+	{ "smp_240", "starting the APs, 240 CPUs (ours: -icount)", 0, IN_TURN, 0 },
 };
 #define NDEFS	(int)(sizeof(defs) / sizeof(defs[0]))
 
@@ -332,6 +351,84 @@ static double flatness_k(int *n_last, int use_p10)
 	return first > 0 ? last / first : 0;
 }
 
+/* The value of key in a row's extra keys, or -1. */
+static double extra_num(const struct row *r, const char *key)
+{
+	int ok = 1;
+	double v;
+
+	if (!measured(r))
+		return -1;
+	v = num(r->extra, key, &ok);
+	return ok ? v : -1;
+}
+
+/* A row's claimed switches a round may be off by this fraction: a stray
+ * switch of a daemon or a timer on the row's CPUs, not another design. */
+#define SW_SLACK	0.10
+
+/* The claim of the row name ("x:p99" is x's), or 0. */
+static double sw_claim(const char *name)
+{
+	size_t len = strcspn(name, ":");
+
+	for (int i = 0; i < NDEFS; i++)
+		if (strlen(defs[i].name) == len && !strncmp(defs[i].name, name, len))
+			return defs[i].sw;
+	return 0;
+}
+
+/*
+ * Whether both kernels did the work the row claims (issue 28: a ratio of
+ * two different works means nothing): each one's switches a round within
+ * SW_SLACK of the row's claim, and the rows' work= counts (messages,
+ * wakeups) equal. 1 when they did or when there is nothing to check;
+ * else 0 and why in why (one line).
+ */
+static int same_work(const char *name, char *why, size_t len)
+{
+	const struct row *r[2] = { find(&os, name, NULL), find(&lx, name, NULL) };
+	static const char *const who[2] = { "ours", "Linux's" };
+	double claim = sw_claim(name), w[2];
+
+	why[0] = 0;
+	for (int k = 0; k < 2; k++) {
+		double sw = extra_num(r[k], "sw_per_round");
+
+		if (!measured(r[k]) || claim <= 0)
+			continue;
+		if (sw < 0) {
+			snprintf(why, len, "%s row has no sw_per_round, the row claims %.2f switches a round",
+				 who[k], claim);
+			return 0;
+		}
+		if (sw < claim * (1 - SW_SLACK) || sw > claim * (1 + SW_SLACK)) {
+			snprintf(why, len, "%s row made %.2f switches a round, the row claims %.2f "
+				 "(more than %.0f%% off)", who[k], sw, claim, SW_SLACK * 100);
+			return 0;
+		}
+	}
+	if (!measured(r[0]) || !measured(r[1]))
+		return 1;
+	w[0] = extra_num(r[0], "work");
+	w[1] = extra_num(r[1], "work");
+	if ((w[0] >= 0 || w[1] >= 0) && w[0] != w[1]) {
+		snprintf(why, len, "work=%.0f on ours against work=%.0f on Linux", w[0], w[1]);
+		return 0;
+	}
+	return 1;
+}
+
+/* Whether the row has anything for same_work() to check. */
+static int has_work_check(const char *name)
+{
+	const struct row *a = find(&os, name, NULL), *b = find(&lx, name, NULL);
+
+	if (!measured(a) && !measured(b))
+		return 0;
+	return sw_claim(name) > 0 || extra_num(a, "work") >= 0 || extra_num(b, "work") >= 0;
+}
+
 /*
  * Whether two measured rows were timed in the same clock: a bring-up row
  * says clock=icount (virtual time, instructions) or clock=host (bench/
@@ -352,7 +449,10 @@ static double ratio_of(const char *name, int *have)
 	double a = 0, b = 0;
 	const struct row *ra = find(&os, name, &a), *rb = find(&lx, name, &b);
 
-	*have = measured(ra) && measured(rb) && b > 0 && a > 0 && same_clock(ra, rb);
+	char why[160];
+
+	*have = measured(ra) && measured(rb) && b > 0 && a > 0 && same_clock(ra, rb) &&
+		same_work(name, why, sizeof(why));
 	return *have ? a / b : 0;
 }
 
@@ -379,24 +479,15 @@ static const char *goal(const char *name, double ratio, int have)
 		return "no (>= 100 ms)";
 	if (!have) {
 		const struct row *ra = find(&os, name, NULL), *rb = find(&lx, name, NULL);
+		char why[160];
 
+		if (!same_work(name, why, sizeof(why)))
+			return "no: not the same work";
 		if (measured(ra) && measured(rb) && !same_clock(ra, rb))
 			return "n/a (clocks differ)";
 		return "n/a";
 	}
 	return ratio < 1.0 ? "yes" : "no";
-}
-
-/* The value of key in a row's extra keys, or -1. */
-static double extra_num(const struct row *r, const char *key)
-{
-	int ok = 1;
-	double v;
-
-	if (!measured(r))
-		return -1;
-	v = num(r->extra, key, &ok);
-	return ok ? v : -1;
 }
 
 /* The separator before a miss's next measurement: ":" first, then ";". */
@@ -412,7 +503,7 @@ static const char *sep_next(const char **sep)
  * Each row that missed, with what this run measured about it: the low
  * percentile (a median moved by the host's slow spells moves it much
  * less), the spread of both, the host's speed during each, the switches
- * each round made, and for ctx_yield the cost of a switch that happened.
+ * each round made, and for ctx_switch the cost of a switch that happened.
  * bench/notes.md says what dominates each, with the traces behind it.
  */
 static void misses(FILE *f, int md)
@@ -511,6 +602,52 @@ static int row_cells(int i, struct cells *c)
 	return 1;
 }
 
+/*
+ * TAP, one test a row that claims its switches or counts its work: both
+ * kernels did that same work (same_work()), numbered from *n on. Returns
+ * the number that failed.
+ */
+static int same_work_tap(FILE *f, int *n)
+{
+	char why[160];
+	int bad = 0;
+
+	for (int i = 0; i < NDEFS; i++) {
+		const char *name = defs[i].name;
+
+		if (strchr(name, ':') || !has_work_check(name))
+			continue;
+		(*n)++;
+		if (same_work(name, why, sizeof(why)))
+			fprintf(f, "ok %d same_work_%s\n", *n, name);
+		else {
+			fprintf(f, "not ok %d same_work_%s # not the same work on both kernels: %s\n",
+				*n, name, why);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+/* The rows that did not do the same work on both kernels, with why. */
+static int work_lines(FILE *f, int md)
+{
+	char why[160];
+	int bad = 0;
+
+	for (int i = 0; i < NDEFS; i++) {
+		if (strchr(defs[i].name, ':') || same_work(defs[i].name, why, sizeof(why)))
+			continue;
+		if (!bad)
+			fprintf(f, md ? "\n**Rows that did not do the same work on both kernels** "
+					"(no ratio: the run fails):\n\n"
+				      : "\nnot the same work (no ratio; the run fails):\n");
+		fprintf(f, md ? "- `%s`: %s.\n" : "  %s: %s\n", defs[i].name, why);
+		bad++;
+	}
+	return bad;
+}
+
 static void table(FILE *f, int md)
 {
 	char hs[16];
@@ -577,6 +714,7 @@ static void table(FILE *f, int md)
 			      : "rows faster than Linux: %d of %d compared\n", met, total);
 	}
 	misses(f, md);
+	work_lines(f, md);
 }
 
 /* Derived numbers that say where time goes (same run, same units). */
@@ -586,7 +724,7 @@ static void breakdown(FILE *f)
 		const char *what, *a, *b;
 		double k;
 	} d[] = {
-		{ "switch itself: ctx_yield - yield_self (ns; both per switch)", "ctx_yield", "yield_self", 1 },
+		{ "lmbench's pipe overhead in a switch: ctx_switch - lat_ctx_2 (ns)", "ctx_switch", "lat_ctx_2", 1 },
 		{ "cross-core wakeup extra: pipe_core - 2 x o1_1 (ns)", "pipe_core", "o1_1", 2 },
 		{ "a busy target instead of an idle one: pipe_core_busy - pipe_core (ns)", "pipe_core_busy", "pipe_core", 1 },
 		{ "exec placement: exec_place - exec (us)", "exec_place", "exec", 1 },
@@ -630,14 +768,14 @@ static void switches(FILE *f)
 	}
 	{
 		char a[32] = "-", b[32] = "-";
-		const struct row *ra = find(&os, "ctx_yield", NULL);
-		const struct row *rb = find(&lx, "ctx_yield", NULL);
+		const struct row *ra = find(&os, "ctx_switch", NULL);
+		const struct row *rb = find(&lx, "ctx_switch", NULL);
 
 		if (measured(ra))
 			field(ra->extra, "per_switch_ns", a, sizeof(a));
 		if (measured(rb))
 			field(rb->extra, "per_switch_ns", b, sizeof(b));
-		fprintf(f, "| `ctx_yield`: mean ns per switch that happened | %s | %s |\n", a, b);
+		fprintf(f, "| `ctx_switch`: mean ns per switch that happened | %s | %s |\n", a, b);
 	}
 }
 
@@ -780,6 +918,8 @@ static int compare(FILE *f)
 			}
 		}
 	}
+	/* run 1's rows, the ones the table compares */
+	bad += same_work_tap(f, &n);
 	fprintf(f, "1..%d\n", n);
 	return bad;
 }
@@ -899,6 +1039,7 @@ static int det_section(FILE *f, const char *whyfile)
 					k ? "Linux 6.1" : "Ours", a->ended ? " 2" : b->ended ? " 1" : "s");
 		}
 	}
+	work_lines(f, 1);
 	fprintf(f, "\n**Where ours is not faster, and why** (bench/det-why.md):\n\n");
 	for (int i = 0; i < NDEFS; i++) {
 		int have;
@@ -1164,6 +1305,7 @@ static int check(void)
 			}
 		}
 	}
+	bad += same_work_tap(stdout, &n);
 	printf("1..%d\n", n);
 	return bad ? 1 : 0;
 }
@@ -1247,5 +1389,9 @@ int main(int argc, char **argv)
 		write_md(md, notes, sim);
 	if (svg && !det)
 		write_svg(svg);
+	if (work_lines(stderr, 0)) {
+		fprintf(stderr, "report: some rows did not do the same work on both kernels (above)\n");
+		bad = 1;
+	}
 	return bad;
 }
