@@ -54,10 +54,10 @@ extern const char *const det_kind_text[];
  * The rows in table order, what they measure, whether --check wants them
  * measured on both kernels (0: may be skipped with a reason; 2: on ours
  * only, which alone has them), their kind in the deterministic mode, and
- * the context switches a round makes by the row's own design (0: no such
- * claim): the row's sw_per_round= (the kernels' own counters of the CPUs
- * it used) must be within SW_SLACK of it on both kernels, or the two did
- * not do the same work (same_work()).
+ * the fewest context switches a round makes by the row's own design (0:
+ * no such claim): the row's sw_per_round= (the kernels' own counters of
+ * the CPUs it used) must reach it, less SW_SLACK, on both kernels, or the
+ * two did not do the same work (same_work()).
  */
 struct def {
 	const char *name, *what;
