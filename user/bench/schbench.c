@@ -17,11 +17,12 @@
 #include "bench/bench.h"
 
 /*
- * schbench's defaults are 2 message threads and a think time equal to the
- * sleep between rounds (30 ms each). Scaled to a few ms so that a run
- * takes about a second, in that same 1:1 ratio: a round is a sleep and a
- * think, so at 2x the CPUs the workers' thinking keeps the CPUs about two
- * thirds busy, and wakeups compete with it for CPUs.
+ * The 2016 schbench's defaults are 2 message threads, and a worker's think
+ * time equal to the message thread's sleep (10 ms each). Scaled to a few
+ * ms so that a run takes about a second, with the think half the sleep:
+ * a round is a sleep and a think, so at 2x the CPUs the workers' thinking
+ * keeps the CPUs about two thirds busy, and wakeups compete with it for
+ * CPUs.
  */
 #define SB_MSG_TASKS	2
 #define SB_SLEEP_MS	4
