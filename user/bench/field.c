@@ -307,7 +307,7 @@ static void __attribute__((noreturn)) lc_member(int in, int out, int id)
 static uint64_t lc_overhead(void)
 {
 	static uint64_t o[200];
-	int p[2], i, j;
+	int p[2], i;
 	char c = 't';
 
 	if (shim_pipe(p) < 0)
@@ -323,20 +323,13 @@ static uint64_t lc_overhead(void)
 	}
 	shim_close(p[0]);
 	shim_close(p[1]);
-	for (i = 1; i < 200; i++)	/* insertion sort: 200 values */
-		for (j = i; j > 0 && o[j - 1] > o[j]; j--) {
-			uint64_t v = o[j];
-
-			o[j] = o[j - 1];
-			o[j - 1] = v;
-		}
-	return o[100];
+	return bench_pct(o, 200, 500);
 }
 
 /*
  * The ring: this process is member 0; member i reads the pipe from i - 1
  * and writes the one to i + 1, the last writes to member 0's. The pipes
- * are made one at a time, so the parent holds at most three. Returns the
+ * are made one at a time, so the parent holds at most six ends. Returns the
  * members forked (their pids in pids) or -1.
  */
 static int lc_ring(int nproc, int *pids, int *in0, int *out0)
