@@ -1,8 +1,8 @@
 /*
  * ctx.c - the switch rows: the floor (a null system call, a yield with
- * nothing else to run), a pipe token between two tasks on one CPU, pipe ping-pong between
- * CPUs at each distance of the topology, and the wakeup latency of a
- * sleeper among hogs.
+ * nothing else to run), a pipe token between two tasks on one CPU, pipe
+ * ping-pong between CPUs at each distance of the topology, and the wakeup
+ * latency of a sleeper among hogs.
  */
 #include "bench/bench.h"
 
@@ -79,10 +79,9 @@ int bench_hostspeed(int chunks)
  * Two processes pinned to one CPU hand a byte back and forth through two
  * pipes: each read blocks until the other has written, so every round is
  * two switches on both kernels. A yield cannot promise that: CFS may pick
- * the caller again, and on Linux 6.1 the two yielding tasks of this row's
- * first version did not switch at all (bench/notes.md, "Same work on both
- * sides"). A sample is a round trip over two; per_switch_ns divides the
- * rounds' time by the switches the CPU's own counter saw.
+ * the caller again (bench/notes.md, "Same work on both sides"). A sample
+ * is a round trip over two; per_switch_ns divides the rounds' time by the
+ * switches the CPU's own counter saw.
  */
 void bench_ctx_switch(void)
 {
@@ -106,7 +105,6 @@ void bench_ctx_switch(void)
  * Pipe ping-pong: the parent on CPU a writes a byte, the child on CPU b
  * sends it back. Fills samples with n round trips; returns how many ran.
  */
-
 void bench_echo(int ping[2], int pong[2])
 {
 	char c;
