@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # check.sh - the test-bench suite: `make bench QUICK=1`, then the sanity
 # of its numbers (bench/report --check: every row on both kernels,
-# positive, min <= median <= max), and that the report's --compare tells
-# two runs that agree from two that do not. Not their speed: this host's
+# positive, min <= median <= max, the same work on both), that the
+# report's --compare tells two runs that agree from two that do not, and
+# that --check fails a row whose work differs. Not their speed: this host's
 # load is not the kernel's doing. TAP on stdout; make's output in
 # build/bench/quick.log.
 set -uo pipefail
@@ -16,7 +17,7 @@ else
 	echo "not ok 1 make_bench_quick # make failed after $((SECONDS - t0)) s"
 	tail -n 15 build/bench/quick.log | sed 's/^/#   /'
 fi
-# The report's own TAP, renumbered after ours, then the two tests of its
+# The report's own TAP, renumbered after ours, then the tests of its
 # --compare mode (what `make bench DETERMINISTIC=1` relies on), on this
 # run's own lines: a copy agrees with the run; a copy with one row's median
 # 2% higher does not, and the report names that row and exits non-zero.
@@ -44,6 +45,20 @@ fi
 	else
 		echo "not ok 2 compare_2pct_fails # not exactly syscall_null failed (see $d/off.log)"
 	fi
+	# Same work on both sides: a copy where Linux's ctx_switch made no
+	# switch (what a yield did there) fails --check on that row alone.
+	rm -rf "$d/work" && mkdir -p "$d/work"
+	cp build/bench/quick/*.txt "$d/work/"
+	sed 's/^\(bench: name=ctx_switch .*sw_per_round=\)[0-9.]*/\10.00/' \
+		build/bench/quick/linux.txt >"$d/work/linux.txt"
+	if build/bench/report "$d/work" --check >"$d/work.log" 2>&1; then
+		echo "not ok 3 same_work_fails # exit status 0 (see $d/work.log)"
+	elif grep -q '^not ok [0-9]* same_work_ctx_switch # not the same work' "$d/work.log" &&
+		[ "$(grep -c '^not ok' "$d/work.log")" = 1 ]; then
+		echo "ok 3 same_work_fails"
+	else
+		echo "not ok 3 same_work_fails # not exactly ctx_switch failed (see $d/work.log)"
+	fi
 	# The deterministic section: written into a results file once, kept
 	# when the wall-clock table is written again, replaced (not added to)
 	# by the next deterministic report.
@@ -57,9 +72,9 @@ fi
 		[ "$(grep -c '^<!-- deterministic mode: end' "$d/both.md")" = 1 ] &&
 		grep -q '^| `syscall_null` | .* | one CPU |' "$d/both.md" &&
 		grep -q '^| `syscall_null` | null system call (getppid) | [0-9]* ns' "$d/both.md"; then
-		echo "ok 3 det_section_kept_once"
+		echo "ok 4 det_section_kept_once"
 	else
-		echo "not ok 3 det_section_kept_once # see $d/both.md"
+		echo "not ok 4 det_section_kept_once # see $d/both.md"
 	fi
 } | awk '
 	/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n + 1 " "); print; next }

@@ -5,9 +5,12 @@
  *
  *   report DIR [--md FILE] [--svg FILE] [--notes FILE] [--sim FILE]
  *   report DIR --check        TAP: every row present on both kernels, its
- *                             numbers positive, min <= median <= max, and
- *                             the host's speed read (ref=) on each row of
- *                             the bench program
+ *                             numbers positive, min <= median <= max, the
+ *                             host's speed read (ref=) on each row of the
+ *                             bench program, and each row's work the same
+ *                             on both kernels (report-check.c)
+ *   report DIR --det [--compare DIR2] [--md FILE] [--why FILE]
+ *                             the deterministic mode (report-det.c)
  *
  * DIR holds os.txt, linux.txt and meta.txt (bench/run.sh). The table goes
  * to stdout; --md writes it with the QEMU command line, date and host (and
@@ -19,258 +22,10 @@
  * at most O1_FLAT) and 64 CPUs online in under SMP64_GOAL_US from the
  * kernel's entry (boot_64).
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "../user/bench/o1rows.h"
+#include "report.h"
 
 #define O1_FLAT		1.05	/* issue 7: 10 000 tasks / 1 task */
 #define SMP64_GOAL_US	100000	/* issue 7: 64 CPUs online in 100 ms */
-#define MAX_ROWS	64
-
-struct row {
-	char name[32];
-	char unit[8];
-	char skip[64];
-	char extra[256];
-	double median, min, max, p99, p10, p90;
-	double ref;		/* the host's speed while it ran (ref=, ns), or 0 */
-	int rounds, has_p99;
-};
-
-struct sys {
-	struct row rows[MAX_ROWS];
-	int n;
-	char begin[160];
-	int ended;
-};
-
-/*
- * What a row measures in the deterministic mode (QEMU -icount, bench/notes.md,
- * "Deterministic mode"), where guest time is the count of instructions of
- * all vCPUs, run one after another by one host thread:
- *   ONE_CPU   one CPU works at a time, the others are halted: the count of
- *             the kernel's instructions on the row's path;
- *   IN_TURN   two CPUs hand work to each other (a ping-pong, a child on
- *             another CPU, the APs started one by one): the kernel's
- *             instructions, plus whatever the waiting CPU executes
- *             (idle polling counts), plus how soon QEMU's round-robin
- *             reaches the CPU that was woken;
- *   AT_ONCE   several CPUs busy at once (hogs): each gets a share of one
- *             instruction clock, so the row measures QEMU's round-robin
- *             as much as the kernel.
- */
-enum det_kind { ONE_CPU, IN_TURN, AT_ONCE };
-static const char *const det_kind_text[] = {
-	[ONE_CPU] = "one CPU",
-	[IN_TURN] = "two CPUs in turn",
-	[AT_ONCE] = "CPUs at once: QEMU's round-robin",
-};
-
-/* The rows in table order, what they measure, whether --check wants them
- * measured on both kernels (0: may be skipped with a reason; 2: on ours
- * only, which alone has them), and their kind in the deterministic mode. */
-static const struct {
-	const char *name, *what;
-	int must;
-	enum det_kind det;
-} defs[] = {
-	{ "syscall_null", "null system call (getppid)", 1, ONE_CPU },
-	{ "yield_self", "sched_yield(), nothing else runnable", 1, ONE_CPU },
-	{ "ctx_yield", "yield ping-pong, 2 tasks on 1 CPU, per switch", 1, ONE_CPU },
-	{ "pipe_smt", "pipe ping-pong, SMT siblings, round trip", 1, IN_TURN },
-	{ "pipe_core", "pipe ping-pong, 2 cores of a node, round trip", 1, IN_TURN },
-	{ "pipe_node", "pipe ping-pong, across nodes, round trip", 1, IN_TURN },
-	{ "pipe_core_busy", "pipe_core with a nice 19 hog on both CPUs", 1, AT_ONCE },
-	{ "wakeup", "wakeup latency among hogs, median", 1, AT_ONCE },
-	{ "wakeup:p99", "wakeup latency among hogs, 99th percentile", 1, AT_ONCE },
-	{ "fork_exit", "fork + exit + wait", 1, IN_TURN },
-	{ "fork_exec_exit", "fork + exec + exit + wait", 1, IN_TURN },
-	{ "exec", "exec, pinned (no placement)", 1, ONE_CPU },
-	{ "exec_place", "exec placed off a busy node", 1, AT_ONCE },
-	{ "balance_core", "N hogs from one parent: one per core", 1, AT_ONCE },
-	{ "balance_node", "N hogs from one parent: even nodes", 1, AT_ONCE },
-	/* The user-level O(1) rows, o1_N (user/bench/o1rows.h). */
-#define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick, ONE_CPU },
-	BENCH_O1_ROWS(O1_DEF)
-#undef O1_DEF
-	/* Ours only, in the kernel (kernel/tests/bench_o1.c, boot option bench_o1):
-	 * the same curve with kernel threads, no user-mode entry and exit. */
-	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2, ONE_CPU },
-	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2, ONE_CPU },
-	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0, ONE_CPU },
-	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0, ONE_CPU },
-	/* Bring-up (bench/run.sh): from the kernel's entry, and the start
-	 * of the application processors alone. */
-	{ "boot_1", "entry to all CPUs online, 1 CPU", 1, ONE_CPU },
-	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1, IN_TURN },
-	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0, IN_TURN },
-	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0, IN_TURN },
-	{ "boot_240", "entry to all CPUs online, 240 CPUs (ours: -icount)", 0, IN_TURN },
-	{ "smp_1", "starting the APs, 1 CPU (none)", 1, ONE_CPU },
-	{ "smp_8", "starting the APs, 8 CPUs", 1, IN_TURN },
-	{ "smp_16", "starting the APs, 16 CPUs", 0, IN_TURN },
-	{ "smp_64", "starting the APs, 64 CPUs", 0, IN_TURN },
-	{ "smp_240", "starting the APs, 240 CPUs (ours: -icount)", 0, IN_TURN },
-};
-#define NDEFS	(int)(sizeof(defs) / sizeof(defs[0]))
-
-static const int o1_n[] = { BENCH_O1_ROWS(BENCH_O1_N) };
-#define NO1	(int)(sizeof(o1_n) / sizeof(o1_n[0]))
-
-static struct sys os, lx;
-static char meta[16][1024];
-static int nmeta;
-/* --compare: the second run, and its meta.txt */
-static struct sys os2, lx2;
-static int have_run2;
-static char meta2[16][1024];
-static int nmeta2;
-
-/* The value of " key=" in line (up to the next space) into out. */
-static int field(const char *line, const char *key, char *out, size_t len)
-{
-	size_t kl = strlen(key);
-	const char *p;
-
-	for (p = line; (p = strstr(p, key)); p++) {
-		if ((p == line || p[-1] == ' ') && p[kl] == '=') {
-			size_t n = strcspn(p + kl + 1, " \n");
-
-			if (n >= len)
-				n = len - 1;
-			memcpy(out, p + kl + 1, n);
-			out[n] = 0;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-static double num(const char *line, const char *key, int *ok)
-{
-	char v[32], *end;
-	double d;
-
-	if (!field(line, key, v, sizeof(v))) {
-		*ok = 0;
-		return 0;
-	}
-	d = strtod(v, &end);
-	if (end == v || *end)
-		*ok = 0;
-	return d;
-}
-
-static void load(struct sys *s, const char *path)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f) && s->n < MAX_ROWS) {
-		struct row *r = &s->rows[s->n];
-		const char *tail;
-		int ok = 1;
-
-		if (strncmp(line, "bench: ", 7))
-			continue;
-		if (!strncmp(line, "bench: begin ", 13)) {
-			snprintf(s->begin, sizeof(s->begin), "%.*s",
-				 (int)strcspn(line + 13, "\n"), line + 13);
-			continue;
-		}
-		if (!strncmp(line, "bench: end", 10)) {
-			s->ended = 1;
-			continue;
-		}
-		memset(r, 0, sizeof(*r));
-		if (!field(line, "name", r->name, sizeof(r->name)))
-			continue;
-		if (field(line, "skip", r->skip, sizeof(r->skip))) {
-			s->n++;
-			continue;
-		}
-		field(line, "unit", r->unit, sizeof(r->unit));
-		r->median = num(line, "median", &ok);
-		r->min = num(line, "min", &ok);
-		r->max = num(line, "max", &ok);
-		r->rounds = (int)num(line, "rounds", &ok);
-		r->has_p99 = strstr(line, " p99=") != NULL;
-		if (r->has_p99)
-			r->p99 = num(line, "p99", &ok);
-		if (strstr(line, " p10="))
-			r->p10 = num(line, "p10", &ok);
-		if (strstr(line, " p90="))
-			r->p90 = num(line, "p90", &ok);
-		if (strstr(line, " ref="))
-			r->ref = num(line, "ref", &ok);
-		if (!ok)
-			snprintf(r->skip, sizeof(r->skip), "malformed");
-		tail = strstr(line, "rounds=");
-		tail = tail ? strchr(tail, ' ') : NULL;
-		snprintf(r->extra, sizeof(r->extra), "%.*s",
-			 tail ? (int)strcspn(tail + 1, "\n") : 0, tail ? tail + 1 : "");
-		s->n++;
-	}
-	fclose(f);
-}
-
-static const char *meta_in(char m[][1024], int n, const char *key)
-{
-	size_t kl = strlen(key);
-
-	for (int i = 0; i < n; i++)
-		if (!strncmp(m[i], key, kl) && m[i][kl] == '=')
-			return m[i] + kl + 1;
-	return "?";
-}
-
-static const char *meta_get(const char *key)
-{
-	return meta_in(meta, nmeta, key);
-}
-
-/* The row name ("wakeup:p99" is the p99 of wakeup): its value, or NULL. */
-static const struct row *find(const struct sys *s, const char *name, double *v)
-{
-	char base[32];
-	const char *colon = strchr(name, ':');
-
-	snprintf(base, sizeof(base), "%.*s", colon ? (int)(colon - name) : (int)strlen(name), name);
-	for (int i = 0; i < s->n; i++)
-		if (!strcmp(s->rows[i].name, base)) {
-			const struct row *r = &s->rows[i];
-
-			if (r->skip[0])
-				return r;
-			if (colon && !r->has_p99)
-				return NULL;
-			if (v)
-				*v = colon ? r->p99 : r->median;
-			return r;
-		}
-	return NULL;
-}
-
-static int measured(const struct row *r)
-{
-	return r && !r->skip[0];
-}
-
-/* "812 ns (640..9120)" or the skip reason. */
-static void cell(char *out, size_t len, const struct row *r, double v, int colon)
-{
-	if (!r)
-		snprintf(out, len, "missing");
-	else if (r->skip[0])
-		snprintf(out, len, "skipped: %s", r->skip);
-	else if (colon)
-		snprintf(out, len, "%.0f %s", v, r->unit);
-	else
-		snprintf(out, len, "%.0f %s (%.0f..%.0f)", v, r->unit, r->min, r->max);
-}
 
 /*
  * The O(1) curve's last measured point over its first (*n_last its N), by
@@ -333,30 +88,6 @@ static double flatness_k(int *n_last, int use_p10)
 }
 
 /*
- * Whether two measured rows were timed in the same clock: a bring-up row
- * says clock=icount (virtual time, instructions) or clock=host (bench/
- * run.sh). At 240 CPUs ours runs under -icount and Linux on the host
- * clock, and a ratio of the two would mean nothing.
- */
-static int same_clock(const struct row *a, const struct row *b)
-{
-	char ca[16] = "", cb[16] = "";
-
-	field(a->extra, "clock", ca, sizeof(ca));
-	field(b->extra, "clock", cb, sizeof(cb));
-	return !strcmp(ca, cb);
-}
-
-static double ratio_of(const char *name, int *have)
-{
-	double a = 0, b = 0;
-	const struct row *ra = find(&os, name, &a), *rb = find(&lx, name, &b);
-
-	*have = measured(ra) && measured(rb) && b > 0 && a > 0 && same_clock(ra, rb);
-	return *have ? a / b : 0;
-}
-
-/*
  * How much slower the host ran while ours measured the row than while
  * Linux did: the ratio of the two ref= readings (user/bench/util.c), or 0
  * when either is missing. Above 1: the host was slower during ours.
@@ -379,24 +110,15 @@ static const char *goal(const char *name, double ratio, int have)
 		return "no (>= 100 ms)";
 	if (!have) {
 		const struct row *ra = find(&os, name, NULL), *rb = find(&lx, name, NULL);
+		char why[160];
 
+		if (!same_work(name, why, sizeof(why)))
+			return "no: not the same work";
 		if (measured(ra) && measured(rb) && !same_clock(ra, rb))
 			return "n/a (clocks differ)";
 		return "n/a";
 	}
 	return ratio < 1.0 ? "yes" : "no";
-}
-
-/* The value of key in a row's extra keys, or -1. */
-static double extra_num(const struct row *r, const char *key)
-{
-	int ok = 1;
-	double v;
-
-	if (!measured(r))
-		return -1;
-	v = num(r->extra, key, &ok);
-	return ok ? v : -1;
 }
 
 /* The separator before a miss's next measurement: ":" first, then ";". */
@@ -412,7 +134,7 @@ static const char *sep_next(const char **sep)
  * Each row that missed, with what this run measured about it: the low
  * percentile (a median moved by the host's slow spells moves it much
  * less), the spread of both, the host's speed during each, the switches
- * each round made, and for ctx_yield the cost of a switch that happened.
+ * each round made, and for ctx_switch the cost of a switch that happened.
  * bench/notes.md says what dominates each, with the traces behind it.
  */
 static void misses(FILE *f, int md)
@@ -487,30 +209,6 @@ static void o1_host(FILE *f, int md, int no, int nl)
 			h[0], h[1]);
 }
 
-/* Row i of both kernels as table cells: ours, Linux's, their ratio ("-"
- * when one is missing). 0 when neither kernel has the row. */
-struct cells {
-	char a[96], b[96], rs[16];
-	double ratio;
-	int have;
-};
-
-static int row_cells(int i, struct cells *c)
-{
-	double va = 0, vb = 0;
-	int colon = strchr(defs[i].name, ':') != NULL;
-	const struct row *ra = find(&os, defs[i].name, &va);
-	const struct row *rb = find(&lx, defs[i].name, &vb);
-
-	if (!ra && !rb)
-		return 0;
-	cell(c->a, sizeof(c->a), ra, va, colon);
-	cell(c->b, sizeof(c->b), rb, vb, colon);
-	c->ratio = ratio_of(defs[i].name, &c->have);
-	snprintf(c->rs, sizeof(c->rs), c->have ? "%.2f" : "-", c->ratio);
-	return 1;
-}
-
 static void table(FILE *f, int md)
 {
 	char hs[16];
@@ -577,6 +275,7 @@ static void table(FILE *f, int md)
 			      : "rows faster than Linux: %d of %d compared\n", met, total);
 	}
 	misses(f, md);
+	work_lines(f, md);
 }
 
 /* Derived numbers that say where time goes (same run, same units). */
@@ -586,7 +285,7 @@ static void breakdown(FILE *f)
 		const char *what, *a, *b;
 		double k;
 	} d[] = {
-		{ "switch itself: ctx_yield - yield_self (ns; both per switch)", "ctx_yield", "yield_self", 1 },
+		{ "lmbench's pipe overhead in a switch: ctx_switch - lat_ctx_2 (ns)", "ctx_switch", "lat_ctx_2", 1 },
 		{ "cross-core wakeup extra: pipe_core - 2 x o1_1 (ns)", "pipe_core", "o1_1", 2 },
 		{ "a busy target instead of an idle one: pipe_core_busy - pipe_core (ns)", "pipe_core_busy", "pipe_core", 1 },
 		{ "exec placement: exec_place - exec (us)", "exec_place", "exec", 1 },
@@ -630,14 +329,14 @@ static void switches(FILE *f)
 	}
 	{
 		char a[32] = "-", b[32] = "-";
-		const struct row *ra = find(&os, "ctx_yield", NULL);
-		const struct row *rb = find(&lx, "ctx_yield", NULL);
+		const struct row *ra = find(&os, "ctx_switch", NULL);
+		const struct row *rb = find(&lx, "ctx_switch", NULL);
 
 		if (measured(ra))
 			field(ra->extra, "per_switch_ns", a, sizeof(a));
 		if (measured(rb))
 			field(rb->extra, "per_switch_ns", b, sizeof(b));
-		fprintf(f, "| `ctx_yield`: mean ns per switch that happened | %s | %s |\n", a, b);
+		fprintf(f, "| `ctx_switch`: mean ns per switch that happened | %s | %s |\n", a, b);
 	}
 }
 
@@ -652,311 +351,6 @@ static void copy_file(FILE *f, const char *path)
 	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
 		fwrite(buf, 1, n, f);
 	fclose(in);
-}
-
-/* ---- the deterministic mode (make bench DETERMINISTIC=1) ----------------- */
-
-/*
- * The deterministic section lives in results.md between these two lines:
- * the wall-clock run rewrites the rest of the file and keeps it, the
- * deterministic run rewrites it alone and keeps the rest.
- */
-#define DET_BEGIN	"<!-- deterministic mode: begin (make bench DETERMINISTIC=1 rewrites this section) -->\n"
-#define DET_END		"<!-- deterministic mode: end -->\n"
-#define SVG_LINE	"![ratios and the O(1) curve](results.svg)"
-/* issue 17: two deterministic runs give every row within 1% */
-#define AGREE		0.01
-
-/* The whole of a file, NUL-terminated (malloc), or NULL. */
-static char *slurp(const char *path)
-{
-	FILE *f = path ? fopen(path, "r") : NULL;
-	char *buf = NULL;
-	size_t len = 0, n;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		buf = realloc(buf, len + 4097);
-		if (!buf)
-			exit(1);
-		n = fread(buf + len, 1, 4096, f);
-		len += n;
-		if (!n)
-			break;
-	}
-	buf[len] = 0;
-	fclose(f);
-	return buf;
-}
-
-/* The deterministic section of the file at path, markers included, or NULL. */
-static char *det_block_of(const char *path)
-{
-	char *all = slurp(path), *b, *e, *out = NULL;
-
-	if (all && (b = strstr(all, DET_BEGIN)) && (e = strstr(b, DET_END))) {
-		e += strlen(DET_END);
-		out = strndup(b, (size_t)(e - b));
-	}
-	free(all);
-	return out;
-}
-
-/* Largest relative difference of a row between the two runs, over both
- * kernels; -1 when the row is not measured in both runs of either. */
-static double row_diff(const char *name, const struct sys *a, const struct sys *b)
-{
-	double va = 0, vb = 0, hi;
-
-	if (!measured(find(a, name, &va)) || !measured(find(b, name, &vb)))
-		return -1;
-	hi = va > vb ? va : vb;
-	if (hi <= 0)
-		return 0;
-	return (va > vb ? va - vb : vb - va) / hi;
-}
-
-static double diff_both(const char *name)
-{
-	double d1 = row_diff(name, &os, &os2), d2 = row_diff(name, &lx, &lx2);
-
-	return d1 > d2 ? d1 : d2;
-}
-
-/*
- * --compare: TAP, one test a row a kernel: the row's value (the median;
- * for wakeup:p99 the 99th percentile) in run 1 and run 2 within AGREE of
- * the larger, or skipped alike in both. A row measured in one run only
- * fails. Returns the number that failed.
- */
-static int compare(FILE *f)
-{
-	int n = 0, bad = 0;
-
-	for (int s = 0; s < 2; s++) {
-		const struct sys *a = s ? &lx : &os, *b = s ? &lx2 : &os2;
-		const char *who = s ? "linux" : "os";
-
-		/* A run that did not finish has no rows to disagree with. */
-		n++;
-		if (a->ended && b->ended)
-			fprintf(f, "ok %d agree_%s_runs_complete\n", n, who);
-		else {
-			fprintf(f, "not ok %d agree_%s_runs_complete # bench: end missing in run%s%s\n",
-				n, who, a->ended ? "" : " 1", b->ended ? "" : " 2");
-			bad++;
-		}
-		for (int i = 0; i < NDEFS; i++) {
-			const char *name = defs[i].name;
-			const struct row *ra = find(a, name, NULL), *rb = find(b, name, NULL);
-			double va = 0, vb = 0, d;
-
-			if (!ra && !rb)
-				continue;
-			n++;
-			if (!measured(ra) && !measured(rb) && ra && rb &&
-			    !strcmp(ra->skip, rb->skip)) {
-				fprintf(f, "ok %d agree_%s_%s # SKIP %s in both runs\n", n, who, name, ra->skip);
-				continue;
-			}
-			d = row_diff(name, a, b);
-			if (d < 0) {
-				fprintf(f, "not ok %d agree_%s_%s # run 1: %s, run 2: %s\n", n, who, name,
-					!ra ? "missing" : ra->skip[0] ? ra->skip : "measured",
-					!rb ? "missing" : rb->skip[0] ? rb->skip : "measured");
-				bad++;
-				continue;
-			}
-			find(a, name, &va);
-			find(b, name, &vb);
-			if (d <= AGREE)
-				fprintf(f, "ok %d agree_%s_%s # %.0f and %.0f %s (%.2f%%)\n", n, who, name,
-					va, vb, ra->unit, d * 100);
-			else {
-				fprintf(f, "not ok %d agree_%s_%s # %.0f and %.0f %s differ by %.2f%% (> %.0f%%)\n",
-					n, who, name, va, vb, ra->unit, d * 100, AGREE * 100);
-				bad++;
-			}
-		}
-	}
-	fprintf(f, "1..%d\n", n);
-	return bad;
-}
-
-/*
- * Why ours is not faster on a row in this mode: bench/det-why.md, one entry
- * a row, "- `row`: text" with indented continuation lines. Returns the
- * entry's text (malloc), or NULL.
- */
-static char *why_of(const char *whyfile, const char *name)
-{
-	char *all = slurp(whyfile), *p, *out = NULL, key[48];
-
-	if (!all)
-		return NULL;
-	snprintf(key, sizeof(key), "- `%s`:", name);
-	for (p = all; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		char *e;
-
-		if (strncmp(p, key, strlen(key)))
-			continue;
-		p += strlen(key);
-		while (*p == ' ')
-			p++;
-		/* up to the next line that is not indented */
-		for (e = p; (e = strchr(e, '\n')) && e[1] == ' ' && e[2] == ' '; e++)
-			;
-		out = strndup(p, e ? (size_t)(e - p) : strlen(p));
-		break;
-	}
-	free(all);
-	return out;
-}
-
-/* The deterministic section (markers included) into f; the number of rows
- * where ours is not faster and whyfile has no entry. */
-static int det_section(FILE *f, const char *whyfile)
-{
-	char ds[32];
-	int met = 0, total = 0, unexplained = 0, disagree = 0, compared = 0;
-	double worst = 0;
-	const char *worst_row = "";
-	const char *rtc = meta_get("rtc");	/* "?" in a run made before -rtc */
-	int has_rtc = rtc[0] && strcmp(rtc, "?");
-
-	fputs(DET_BEGIN, f);
-	fprintf(f, "## Deterministic mode: guest instructions, not the host's clock\n\n"
-		   "Made by `make bench DETERMINISTIC=1%s` (bench/run.sh, bench/report.c) on %s, "
-		   "tree %s, in %s s of wall time%s. Both kernels ran under QEMU's **`-icount %s`**%s%s%s "
-		   "(every other option as in the wall-clock table; the whole command lines are "
-		   "below). The guest's clocks (TSC, APIC timer, HPET, PIT) then advance by 2^shift ns "
-		   "per guest instruction executed: with shift=0 a `ns` in this table is one "
-		   "instruction, summed over every vCPU that ran in the meantime. "
-		   "bench/notes.md, \"Deterministic mode\", says why these options and what the "
-		   "mode does not see (memory, TLB and cache costs; vCPUs that run at once).\n\n",
-		   !strcmp(meta_get("quick"), "0") ? "" : " QUICK=1", meta_get("date"), meta_get("tree"),
-		   meta_get("seconds"),
-		   have_run2 ? ", twice" : "", meta_get("icount"),
-		   has_rtc ? " and **`-rtc " : "", has_rtc ? rtc : "", has_rtc ? "`**" : "");
-	fprintf(f, "*In this mode*: **one CPU**, the row's work runs on one CPU while the others "
-		   "halt: the count of the kernel's instructions on its path; **two CPUs in turn**, "
-		   "work handed between CPUs (a pipe, a child, the APs): also what the waiting CPU "
-		   "executes (idle polling counts) and how soon QEMU's round-robin reaches the CPU "
-		   "that was woken; **CPUs at once**, hogs on several CPUs share one instruction "
-		   "clock: QEMU's round-robin as much as the kernel, kept for the record, not to "
-		   "rank the kernels.\n\n");
-	fprintf(f, "| row | what | in this mode | ours | Linux 6.1 | ours/Linux | two runs differ by |\n"
-		   "|---|---|---|---:|---:|---:|---:|\n");
-	for (int i = 0; i < NDEFS; i++) {
-		struct cells c;
-		double d;
-
-		if (!row_cells(i, &c))
-			continue;
-		d = have_run2 ? diff_both(defs[i].name) : -1;
-		if (d >= 0) {
-			snprintf(ds, sizeof(ds), "%.2f%%", d * 100);
-			compared++;
-			disagree += d > AGREE;
-			if (d >= worst) {
-				worst = d;
-				worst_row = defs[i].name;
-			}
-		} else
-			snprintf(ds, sizeof(ds), "-");
-		total += c.have;
-		met += c.have && c.ratio < 1.0;
-		fprintf(f, "| `%s` | %s | %s | %s | %s | %s | %s |\n", defs[i].name, defs[i].what,
-			det_kind_text[defs[i].det], c.a, c.b, c.rs, ds);
-	}
-	fprintf(f, "\nRows faster than Linux: %d of %d compared", met, total);
-	{
-		int m1 = 0, t1 = 0;
-
-		for (int i = 0; i < NDEFS; i++) {
-			int have;
-			double r = ratio_of(defs[i].name, &have);
-
-			if (have && defs[i].det != AT_ONCE) {
-				t1++;
-				m1 += r < 1.0;
-			}
-		}
-		fprintf(f, " (%d of %d without the *CPUs at once* rows).\n", m1, t1);
-	}
-	if (have_run2) {
-		fprintf(f, "Two runs, one after the other: %d of %d rows within %.0f%% on every kernel that "
-			   "measured them; the largest difference %.2f%% (`%s`); run times %s and %s s.\n",
-			compared - disagree, compared, AGREE * 100, worst * 100, worst_row,
-			meta_get("seconds"), meta_in(meta2, nmeta2, "seconds"));
-		for (int k = 0; k < 2; k++) {
-			const struct sys *a = k ? &lx : &os, *b = k ? &lx2 : &os2;
-
-			if (!a->ended || !b->ended)
-				fprintf(f, "**%s's run%s did not finish** (no `bench: end`; its serial log in "
-					   "the run's logs/): its rows are missing, and the run fails.\n",
-					k ? "Linux 6.1" : "Ours", a->ended ? " 2" : b->ended ? " 1" : "s");
-		}
-	}
-	fprintf(f, "\n**Where ours is not faster, and why** (bench/det-why.md):\n\n");
-	for (int i = 0; i < NDEFS; i++) {
-		int have;
-		double ratio = ratio_of(defs[i].name, &have);
-		char *why;
-
-		if (!have || ratio < 1.0)
-			continue;
-		why = why_of(whyfile, defs[i].name);
-		fprintf(f, "- `%s` %.2fx (%s): %s\n", defs[i].name, ratio, det_kind_text[defs[i].det],
-			why ? why : "**not explained yet**: bench/det-why.md has no entry for this row");
-		unexplained += !why;
-		free(why);
-	}
-	if (!total)
-		fprintf(f, "- no row compared: no row was measured on both kernels.\n");
-	else if (met == total)
-		fprintf(f, "- none: ours is faster on every row compared.\n");
-	fprintf(f, "\n- ours: `%s`\n- Linux: `%s`\n- host: %s; %s\n\n",
-		meta_get("os_cmd"), meta_get("linux_cmd"), meta_get("host"), meta_get("qemu"));
-	fputs(DET_END, f);
-	return unexplained;
-}
-
-/*
- * Write the deterministic section into path: in place of the one there,
- * or after the wall-clock table's chart, or as a file of its own (a quick
- * run's). Returns det_section()'s count of unexplained rows.
- */
-static int write_det_md(const char *path, const char *whyfile)
-{
-	char *all = slurp(path), *b = NULL, *e = NULL, *at;
-	FILE *f;
-	int unexplained;
-
-	if (all && (b = strstr(all, DET_BEGIN)) && (e = strstr(b, DET_END)))
-		e += strlen(DET_END);
-	else if (all && (at = strstr(all, SVG_LINE "\n"))) {
-		b = e = at + strlen(SVG_LINE "\n");
-	} else {
-		free(all);
-		all = NULL;
-	}
-	f = fopen(path, "w");
-	if (!f) {
-		perror(path);
-		exit(1);
-	}
-	if (all)
-		fwrite(all, 1, (size_t)(b - all), f);
-	else
-		fprintf(f, "# Benchmarks: the deterministic mode alone\n\n");
-	unexplained = det_section(f, whyfile);
-	if (all)
-		fputs(e, f);
-	fclose(f);
-	free(all);
-	return unexplained;
 }
 
 static void write_md(const char *path, const char *notes, const char *sim)
@@ -1006,186 +400,6 @@ static void write_md(const char *path, const char *notes, const char *sim)
 		   "    make bench DETERMINISTIC=1 [QUICK=1]   # two runs under -icount, compared;\n"
 		   "                          # the full one rewrites the deterministic section here\n");
 	fclose(f);
-}
-
-/* ---- the SVG: ratio bars (log scale), then the O(1) curves -------------- */
-
-static double lg(double x) { return x > 0 ? __builtin_log10(x) : 0; }
-
-static void write_svg(const char *path)
-{
-	FILE *f = fopen(path, "w");
-	int y = 40, w = 820, h, nbars = 0, i, k;
-	double maxv = 0;
-
-	if (!f) {
-		perror(path);
-		exit(1);
-	}
-	for (i = 0; i < NDEFS; i++) {
-		int have;
-
-		ratio_of(defs[i].name, &have);
-		nbars += have;
-	}
-	h = 60 + nbars * 22 + 330;
-	fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
-		   "font-family='sans-serif' font-size='12'>\n<rect width='100%%' height='100%%' fill='white'/>\n"
-		   "<text x='10' y='20' font-size='15'>ours / Linux 6.1 per row (median; log scale, left of 1 = ours faster)</text>\n",
-		w, h);
-	/* x: log10(ratio) in [-2, 2] over [300, 780] */
-	fprintf(f, "<line x1='540' y1='%d' x2='540' y2='%d' stroke='black'/>\n", y - 10, y + nbars * 22);
-	for (k = -2; k <= 2; k++)
-		fprintf(f, "<text x='%d' y='%d' text-anchor='middle' fill='#666'>%g</text>\n",
-			540 + k * 120, y + nbars * 22 + 14, __builtin_pow(10, k));
-	for (i = 0; i < NDEFS; i++) {
-		int have;
-		double r = ratio_of(defs[i].name, &have), x;
-
-		if (!have)
-			continue;
-		x = lg(r);
-		if (x < -2)
-			x = -2;
-		if (x > 2)
-			x = 2;
-		fprintf(f, "<text x='290' y='%d' text-anchor='end'>%s</text>\n", y + 12, defs[i].name);
-		fprintf(f, "<rect x='%.1f' y='%d' width='%.1f' height='16' fill='%s'/>\n",
-			x < 0 ? 540 + x * 120 : 540, y, (x < 0 ? -x : x) * 120 + 1,
-			r < 1 ? "#3a3" : "#c33");
-		fprintf(f, "<text x='%d' y='%d' fill='#333'>%.2f</text>\n",
-			x < 0 ? 545 : 535 - 40, y + 12, r);
-		y += 22;
-	}
-	/* O(1): ns per switch against log10(N) */
-	y += 40;
-	fprintf(f, "<text x='10' y='%d' font-size='15'>O(1): ns per switch with N runnable hogs on the CPU (median)</text>\n", y);
-	y += 20;
-	for (k = 0; k < NO1; k++) {
-		double v;
-		char name[32];
-
-		snprintf(name, sizeof(name), "o1_%d", o1_n[k]);
-		if (measured(find(&os, name, &v)) && v > maxv)
-			maxv = v;
-		if (measured(find(&lx, name, &v)) && v > maxv)
-			maxv = v;
-	}
-	if (maxv <= 0)
-		maxv = 1;
-	fprintf(f, "<rect x='100' y='%d' width='600' height='220' fill='none' stroke='black'/>\n", y);
-	for (k = 0; k <= 4; k++)
-		fprintf(f, "<text x='%d' y='%d' text-anchor='middle'>%g</text>\n",
-			100 + k * 150, y + 236, __builtin_pow(10, k));
-	fprintf(f, "<text x='400' y='%d' text-anchor='middle'>runnable hogs N (log)</text>\n", y + 252);
-	fprintf(f, "<text x='95' y='%d' text-anchor='end'>%.0f ns</text>\n<text x='95' y='%d' text-anchor='end'>0</text>\n",
-		y + 10, maxv, y + 220);
-	for (int s = 0; s < 2; s++) {
-		const struct sys *sy = s ? &lx : &os;
-		const char *col = s ? "#c60" : "#06c";
-		int first = 1;
-
-		fprintf(f, "<polyline fill='none' stroke='%s' stroke-width='2' points='", col);
-		for (k = 0; k < NO1; k++) {
-			double v;
-			char name[32];
-
-			snprintf(name, sizeof(name), "o1_%d", o1_n[k]);
-			if (!measured(find(sy, name, &v)))
-				continue;
-			fprintf(f, "%s%.1f,%.1f", first ? "" : " ", 100 + lg(o1_n[k]) * 150,
-				y + 220 - v / maxv * 210);
-			first = 0;
-		}
-		fprintf(f, "'/>\n<text x='710' y='%d' fill='%s'>%s</text>\n", y + 20 + s * 16, col,
-			s ? "Linux 6.1" : "ours");
-	}
-	fprintf(f, "</svg>\n");
-	fclose(f);
-}
-
-/* ---- --check: the sanity of a (quick) run, as TAP ----------------------- */
-
-/* A row of user/bench (not the kernel's o1k_ nor run.sh's bring-up rows). */
-static int in_guest_program(const char *name)
-{
-	return strncmp(name, "o1k_", 4) && strncmp(name, "boot_", 5) && strncmp(name, "smp_", 4);
-}
-
-static int check(void)
-{
-	int n = 0, bad = 0;
-
-	for (int s = 0; s < 2; s++) {
-		const struct sys *sy = s ? &lx : &os;
-		const char *who = s ? "linux" : "os";
-
-		n++;
-		if (sy->ended && sy->begin[0])
-			printf("ok %d %s_run_complete\n", n, who);
-		else {
-			printf("not ok %d %s_run_complete # no bench: begin/end\n", n, who);
-			bad++;
-		}
-		for (int i = 0; i < NDEFS; i++) {
-			double v = 0;
-			const struct row *r;
-			int min_ok;
-
-			if (strchr(defs[i].name, ':'))
-				continue;
-			r = find(sy, defs[i].name, &v);
-			if (!r && (!defs[i].must || (defs[i].must == 2 && s)))
-				continue;
-			n++;
-			if (!r || (r->skip[0] && defs[i].must)) {
-				printf("not ok %d %s_%s # %s\n", n, who, defs[i].name,
-				       r ? r->skip : "missing");
-				bad++;
-				continue;
-			}
-			if (r->skip[0]) {
-				printf("ok %d %s_%s # SKIP %s\n", n, who, defs[i].name, r->skip);
-				continue;
-			}
-			/* smp_1 starts no AP: 0 is its true value */
-			min_ok = !strcmp(defs[i].name, "smp_1") ? r->min >= 0 : r->min > 0;
-			/* every row of the bench program reads the host's speed */
-			if (in_guest_program(defs[i].name) && r->ref <= 0)
-				min_ok = 0;
-			if (min_ok && r->min <= r->median && r->median <= r->max &&
-			    r->rounds > 0 && (!r->has_p99 || (r->p99 >= r->median && r->p99 <= r->max)))
-				printf("ok %d %s_%s # median %.0f %s\n", n, who, defs[i].name,
-				       r->median, r->unit);
-			else {
-				printf("not ok %d %s_%s # min %.0f median %.0f max %.0f rounds %d ref %.0f\n",
-				       n, who, defs[i].name, r->min, r->median, r->max, r->rounds, r->ref);
-				bad++;
-			}
-		}
-	}
-	printf("1..%d\n", n);
-	return bad ? 1 : 0;
-}
-
-/* DIR's os.txt, linux.txt and meta.txt into s, l and m (n lines). */
-static void load_run(const char *dir, struct sys *s, struct sys *l, char m[][1024], int *n)
-{
-	char path[1024];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/os.txt", dir);
-	load(s, path);
-	snprintf(path, sizeof(path), "%s/linux.txt", dir);
-	load(l, path);
-	snprintf(path, sizeof(path), "%s/meta.txt", dir);
-	f = fopen(path, "r");
-	while (f && *n < 16 && fgets(m[*n], sizeof(m[0]), f)) {
-		m[*n][strcspn(m[*n], "\n")] = 0;
-		(*n)++;
-	}
-	if (f)
-		fclose(f);
 }
 
 int main(int argc, char **argv)
@@ -1247,5 +461,9 @@ int main(int argc, char **argv)
 		write_md(md, notes, sim);
 	if (svg && !det)
 		write_svg(svg);
+	if (work_lines(stderr, 0)) {
+		fprintf(stderr, "report: some rows did not do the same work on both kernels (above)\n");
+		bad = 1;
+	}
 	return bad;
 }

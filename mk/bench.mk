@@ -57,9 +57,11 @@ endif
 .PHONY: bench bench-guest test-bench
 TEST_SUITES += test-bench
 
-$(BENCH_REPORT): bench/report.c user/bench/o1rows.h
+BENCH_REPORT_SRCS := $(addprefix bench/,report.c report-rows.c report-det.c report-check.c \
+			report-svg.c)
+$(BENCH_REPORT): $(BENCH_REPORT_SRCS) bench/report.h user/bench/o1rows.h
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) -o $@ $< -lm
+	$(HOSTCC) $(HCFLAGS) -o $@ $(BENCH_REPORT_SRCS) -lm
 
 ifeq ($(DETERMINISTIC),)
 bench: bench-sched bench-guest

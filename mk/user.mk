@@ -63,7 +63,8 @@ USER_TESTS	:= badargs forkbomb sysfuzz soak pipecheck cowcheck cowoom fastpath z
 # user/bench/sys_*.c; its scripts go to /etc (/etc/bench-full.sh ...).
 USER_BENCH	:= bench
 USER_BENCH_ETC	:= $(sort $(wildcard user/bench/*.sh))
-BENCH_SRCS	:= $(addprefix user/bench/,main.c util.c ctx.c proc.c load.c)
+BENCH_SRCS	:= $(addprefix user/bench/,main.c util.c ctx.c proc.c load.c \
+					   field.c schbench.c)
 USER_PROGS	:= init sh $(USER_CMDS) $(USER_WORK) $(USER_TESTS) $(USER_BENCH)
 USER_BINS	:= $(addprefix $(UBIN)/,$(USER_PROGS))
 USER_ETC	:= $(sort $(wildcard user/etc/*.sh)) $(USER_BENCH_ETC)

@@ -73,6 +73,8 @@ enum bench_unit { UNIT_NS, UNIT_US, UNIT_MS };
 void bench_row(const char *name, enum bench_unit unit, uint64_t *s, int n,
 	       int with_p99, const char *extra);
 void bench_skip(const char *name, const char *why);
+/* The permille-th of n samples (sorts them in place). */
+uint64_t bench_pct(uint64_t *s, int n, int permille);
 uint64_t bench_ticks_to(uint64_t ticks, enum bench_unit unit);
 /* Kill and reap children. */
 void bench_kill_all(const int *pids, int n);
@@ -93,13 +95,16 @@ uint64_t bench_ref_take(void);	/* the reads' median (ns), and start afresh */
 
 /* ---- the rows -------------------------------------------------------------- */
 void bench_syscall(void);	/* syscall_null, yield_self: the floor */
-void bench_ctx_yield(void);
+void bench_ctx_switch(void);	/* ctx_switch: a pipe token on one CPU */
 void bench_pipes(void);		/* pipe_smt, pipe_core, pipe_node */
 void bench_wakeup(void);
 void bench_fork(void);		/* fork_exit, fork_exec_exit */
 void bench_exec(void);		/* exec, exec_place */
 void bench_balance(void);	/* balance_core, balance_node */
 void bench_o1(void);		/* o1_N, N from o1rows.h */
+/* field.c: hackbench, sched_pipe_1cpu/2cpu, lat_ctx_N */
+void bench_field(void);
+void bench_schbench(void);	/* schbench.c: schbench_1x, schbench_2x */
 
 /* ctx.c: n pipe round trips between CPUs a and b into bench_samples(). */
 int bench_pingpong(int a, int b, int n);

@@ -1,12 +1,17 @@
 /*
  * ctx.c - the switch rows: the floor (a null system call, a yield with
- * nothing else to run), yield ping-pong on one CPU, pipe ping-pong between
- * CPUs at each distance of the topology, and the wakeup latency of a
- * sleeper among hogs.
+ * nothing else to run), a pipe token between two tasks on one CPU, pipe
+ * ping-pong between CPUs at each distance of the topology, and the wakeup
+ * latency of a sleeper among hogs.
  */
 #include "bench/bench.h"
 
 static uint64_t samples[BENCH_MAX_ROUNDS];
+/* The last ping-pong's " sw_per_round=X.XX", and the switches and the
+ * round trips it counted them over (bench_pingpong()). */
+static char pp_sw[32];
+static uint64_t pp_switches;
+static int pp_rounds;
 
 /* The CPU of the one-CPU rows: the last, away from the boot CPU's work. */
 static int solo_cpu(void)
@@ -71,57 +76,35 @@ int bench_hostspeed(int chunks)
 }
 
 /*
- * Two processes pinned to one CPU, each yielding in a loop. One sample is
- * the parent's yield until it runs again: two switches; the row is per
- * switch.
+ * Two processes pinned to one CPU hand a byte back and forth through two
+ * pipes: each read blocks until the other has written, so every round is
+ * two switches on both kernels. A yield cannot promise that: CFS may pick
+ * the caller again (bench/notes.md, "Same work on both sides"). A sample
+ * is a round trip over two; per_switch_ns divides the rounds' time by the
+ * switches the CPU's own counter saw.
  */
-void bench_ctx_yield(void)
+void bench_ctx_switch(void)
 {
-	int r, n = bench_rounds(2000, 200), cpu = solo_cpu(), pid;
-	char extra[96], sw[32];
-	uint64_t s0, total, sws;
+	int r, got, cpu = solo_cpu();
+	char extra[96];
+	uint64_t total = 0, sws;
 
-	shim_pin(cpu);
-	pid = shim_fork();
-	if (pid < 0) {
-		bench_skip("ctx_yield", "fork_failed");
-		return;
+	got = bench_pingpong(cpu, cpu, bench_rounds(2000, 200));
+	for (r = 0; r < got; r++) {
+		total += samples[r];
+		samples[r] /= 2;
 	}
-	if (pid == 0) {
-		shim_pin(cpu);
-		for (;;)
-			shim_yield();
-	}
-	for (r = 0; r < 50; r++)
-		shim_yield();
-	s0 = bench_switches(cpu, -1);
-	for (r = 0; r < n; r++) {
-		uint64_t t0 = rdtsc();
-
-		shim_yield();
-		samples[r] = (rdtsc() - t0) / 2;
-		bench_ref();
-	}
-	bench_sw_note(sw, sizeof(sw), s0, cpu, -1, n);
-	/* A yield need not switch (CFS may keep the caller): the mean time
-	 * per switch that really happened, from the CPU's own counter. */
-	total = 0;
-	for (r = 0; r < n; r++)
-		total += samples[r] * 2;
-	sws = bench_switches(cpu, -1) - s0;
-	bench_kill_all(&pid, 1);
-	shim_unpin();
-	snprintf(extra, sizeof(extra), "cpu=%d%s per_switch_ns=%llu", cpu, sw,
+	/* the switches of the kept rounds, at the rate of all rounds made */
+	sws = pp_rounds ? pp_switches * (uint64_t)got / (uint64_t)pp_rounds : 0;
+	snprintf(extra, sizeof(extra), "cpu=%d%s per_switch_ns=%llu", cpu, pp_sw,
 		 (unsigned long long)bench_ticks_to(sws ? total / sws : 0, UNIT_NS));
-	bench_row("ctx_yield", UNIT_NS, samples, n, 0, extra);
+	bench_row("ctx_switch", UNIT_NS, samples, got, 0, extra);
 }
 
 /*
  * Pipe ping-pong: the parent on CPU a writes a byte, the child on CPU b
  * sends it back. Fills samples with n round trips; returns how many ran.
  */
-static char pp_sw[32];
-
 void bench_echo(int ping[2], int pong[2])
 {
 	char c;
@@ -185,6 +168,8 @@ int bench_pingpong(int a, int b, int n)
 		}
 	}
 	bench_sw_note(pp_sw, sizeof(pp_sw), s0, a, b, rounds - 20);
+	pp_switches = bench_switches(a, b) - s0;
+	pp_rounds = rounds - 20;
 	shim_close(ping[1]);
 	shim_close(pong[0]);
 	shim_wait(pid, NULL);

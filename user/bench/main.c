@@ -3,7 +3,7 @@
  * kernels (see bench.h).
  *
  *   bench [quick] [ROW...]   rows: syscall ctx pipe wakeup fork exec
- *                            balance o1, or all (the default)
+ *                            balance o1 field schbench, or all (the default)
  *   bench nop                exit at once (the exec target)
  *   bench exectime FD        note TSC, CPU and node to FD (exec rows)
  *   bench hog FD ID          spin, report each change of CPU to FD
@@ -19,13 +19,15 @@ static const struct {
 	void (*run)(void);
 } rows[] = {
 	{ "syscall", bench_syscall },
-	{ "ctx", bench_ctx_yield },
+	{ "ctx", bench_ctx_switch },
 	{ "pipe", bench_pipes },
 	{ "wakeup", bench_wakeup },
 	{ "fork", bench_fork },
 	{ "exec", bench_exec },
 	{ "balance", bench_balance },
 	{ "o1", bench_o1 },
+	{ "field", bench_field },
+	{ "schbench", bench_schbench },
 };
 #define NR_ROWS	(int)(sizeof(rows) / sizeof(rows[0]))
 

@@ -106,6 +106,14 @@ static void sort(uint64_t *s, int n)
 		}
 }
 
+uint64_t bench_pct(uint64_t *s, int n, int permille)
+{
+	if (n <= 0)
+		return 0;
+	sort(s, n);
+	return s[(long)n * permille / 1000];
+}
+
 /* The host's speed (include/hostref.h), read between a row's rounds. */
 static uint64_t ref_s[BENCH_MAX_ROUNDS];
 static int ref_n;
