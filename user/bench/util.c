@@ -188,12 +188,20 @@ void bench_kill_all(const int *pids, int n)
 			shim_wait(pids[i], NULL);
 }
 
+/*
+ * Busy for us microseconds, with a PAUSE each time round, as a spin-wait
+ * on hardware has (Linux's cpu_relax()). Under QEMU's -icount (make bench
+ * DETERMINISTIC=1) one thread runs every vCPU in turn, and a vCPU gives
+ * up its turn only at a PAUSE, a HLT or the next timer: without it a
+ * thinking task holds the thread to the next tick while the vCPU that
+ * should run the task it woke waits (the wakeup row's hogs, ctx.c).
+ */
 void bench_spin_us(unsigned int us)
 {
 	uint64_t end = rdtsc() + (uint64_t)us * bench.tsc_khz / 1000;
 
 	while (rdtsc() < end)
-		;
+		__asm__ __volatile__("pause");
 }
 
 uint64_t bench_switches(int a, int b)
