@@ -67,7 +67,7 @@ for md in "${mds[@]}"; do
 	kind="" name="" cmds=() checks=() excerpts=() patch=""
 	finish_step() {
 		[ -n "$kind" ] || return 0
-		local out=$res/lab$n.step$k.out dir=$res/lab$n-$s diag ok=1
+		local out=$res/lab$n.step$k.out dir=$res/lab$n-$s diag ok=1 rc
 		t=$((t + 1))
 		case $kind in
 		boot | sh)
@@ -80,12 +80,22 @@ for md in "${mds[@]}"; do
 			;;
 		host)
 			: >"$out"
-			# "needs CMD" checks: the step runs only when CMD succeeds.
+			# "needs CMD" checks: the step runs only when CMD succeeds;
+			# status 1 skips it, any other fails it (CMD itself is
+			# broken, and a skip would hide the step).
 			for c in "${checks[@]}"; do
 				[ "${c%% *}" = needs ] || continue
-				if ! (cd "$tree" && timeout 30 bash -c "${c#needs }") \
-					</dev/null >/dev/null 2>&1; then
+				(cd "$tree" && timeout 30 bash -c "${c#needs }") \
+					</dev/null >"$out.needs" 2>&1
+				rc=$?
+				if [ $rc -eq 1 ]; then
 					echo "ok $t lab$n step $k: $name # SKIP needs: ${c#needs }"
+					kind=""
+					return 0
+				elif [ $rc -ne 0 ]; then
+					echo "not ok $t lab$n step $k: $name"
+					echo "# needs ${c#needs }: status $rc"
+					sed 's/^/#   | /' "$out.needs" | tail -n 5
 					kind=""
 					return 0
 				fi
