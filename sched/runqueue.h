@@ -67,11 +67,13 @@ struct cpu_slot {
  *    timer interrupt.
  *  - schedule() holds this CPU's runqueue lock across arch_context_switch();
  *    the task switched to releases it (schedule_tail for a new task).
- *  - Read without the lock, as estimates only: nr_running (balancing),
- *    nr_load (exec placement) and cpu[].curr (idle_cpu(), wakeup
- *    choices). Every decision taken on such a read is re-checked under
- *    the lock, or (exec placement) taken under exec_lock, which the
- *    changes it must see whole are made under (exec.c).
+ *  - Read without the lock, as estimates only: nr_running (balancing,
+ *    and the waker's runqueue in a sync wakeup's choice), nr_load (exec
+ *    placement) and cpu[].curr (idle_cpu(), wakeup choices). Every
+ *    decision taken on such a read is re-checked under the lock, or (exec
+ *    placement) taken under exec_lock, which the changes it must see whole
+ *    are made under (exec.c), or (a sync wakeup) only chooses between two
+ *    runqueues either of which is right to queue on.
  *  - nr_cpus, node, id and the cpu[].cpu/idle/migration_thread pointers
  *    are set at boot (sched_init, sched_map_runqueue, sched_init_idle) and
  *    only read afterwards.

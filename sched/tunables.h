@@ -51,6 +51,18 @@
  * wakee to the waker's CPU and does not preempt. D7. The sleep still
  * counts towards sleep_avg, as in 2.5.59 (D7 dropped it: sched/wakeup.c). */
 #define SYNC_WAKEUPS		1
+/* 1: a sync wakeup moves the wakee to the waker's CPU only when a CPU of
+ * the waker's runqueue will be free for it once the waker sleeps, or, when
+ * the wakee's own runqueue has no idle CPU for it, when the waker's is no
+ * busier per CPU than its own: Linux's wake_affine() (wake_affine_idle(),
+ * wake_affine_weight()) with task counts. D7: 0, always moved, so that a
+ * task waking several in a row stacks them on its CPU for a balance tick
+ * each (sched/wakeup.c, sync_pull_pays()). */
+#define SYNC_PULL_CHECK		1
+/* 1: a sync wakee queued on the waker's own runqueue is given to an idle
+ * SMT sibling of the waker at once (D7's wake_up_cpu step 2). D7: 0, no
+ * CPU asked after a sync wakeup; the sibling found it at its next tick. */
+#define SYNC_KICK_SIBLING	1
 /* 1: a forked child is queued just in front of its parent at the parent's
  * priority, so it runs as soon as the parent yields the CPU. D7. */
 #define SMART_WAKE_CHILD	1

@@ -47,6 +47,35 @@ static int hand_over_for(runqueue_t *rq, const struct task_struct *p)
 	return 0;
 }
 
+/* The idle thread of a CPU of rq that p may run on and no wakeup has
+ * asked yet, or NULL (rq held): wake_up_cpu()'s step 2, which spells it
+ * out for lab 8. */
+static struct task_struct *idle_slot_for(runqueue_t *rq,
+					  const struct task_struct *p)
+{
+	int idx;
+
+	for_each_sibling(idx, rq) {
+		struct cpu_slot *slot = &rq->cpu[idx];
+
+		if (task_allowed(p, slot->cpu) && slot->curr == slot->idle &&
+		    !slot->curr->need_resched)
+			return slot->curr;
+	}
+	return NULL;
+}
+
+/* Ask an idle CPU of rq that p may run on to pick p (D7's wake_up_cpu
+ * step 2); 1 when one was asked. */
+static int resched_idle_sibling(runqueue_t *rq, const struct task_struct *p)
+{
+	struct task_struct *idle = idle_slot_for(rq, p);
+
+	if (idle)
+		resched_task(idle);
+	return idle != NULL;
+}
+
 /*
  * p was just queued on rq for cpu. Find it a CPU, in this order:
  *  1. cpu itself, if idle (D7);
@@ -113,11 +142,49 @@ static int allowed_cpu(const struct task_struct *p)
 }
 
 /*
+ * Whether a sync wakeup should move p to the waker's CPU, this_cpu (rq,
+ * p's runqueue, held). D7 always moves it. But a waker that wakes several
+ * tasks before it sleeps (one writer, many readers: schbench's message
+ * task) then stacks them all on its runqueue, where all but one wait for
+ * an idle CPU's balance tick (IDLE_REBALANCE_TICK), while the CPUs they
+ * slept on may be idle. So, in the order of Linux's wake_affine() with
+ * task counts for its loads:
+ *  - move when a CPU of the waker's runqueue will be free for p once the
+ *    waker sleeps (fewer other tasks than CPUs: wake_affine_idle()'s
+ *    "sync && nr_running == 1");
+ *  - else stay when p's own runqueue has an idle CPU for it (ditto);
+ *  - else move when the waker's runqueue, less the waker, is no busier
+ *    per CPU than p's (wake_affine_weight(), which lets the waker's side
+ *    win a tie): p waits no longer there, and its cache may be warm.
+ * The waker's nr_running is read without its lock, as the balancer reads
+ * it: a wrong guess costs p a wait, never its wakeup.
+ */
+static int sync_pull_pays(runqueue_t *rq, const struct task_struct *p,
+			  int this_cpu)
+{
+	const runqueue_t *here = cpu_rq(this_cpu);
+	unsigned long others = READ_ONCE(here->nr_running);
+
+	assert_rq_held(rq);
+	if (!SYNC_PULL_CHECK)
+		return 1;
+	others -= others > 0;		/* less the waker */
+	if (others < (unsigned long)here->nr_cpus)
+		return 1;
+	if (idle_slot_for(rq, p))
+		return 0;
+	return others * (unsigned long)rq->nr_cpus <=
+	       rq->nr_running * (unsigned long)here->nr_cpus;
+}
+
+/*
  * try_to_wake_up (2.5.59 + D7). A sync wakeup - the waker is about to
  * sleep, as a pipe writer waiting for its reader - moves the wakee to the
- * waker's CPU if it may run there, and queues it without preempting: the
- * two then run in turn on one CPU with a warm cache. Other wakeups, and a
- * sync one whose wakee may not come, look for a CPU with wake_up_cpu().
+ * waker's CPU if it may run there (and sync_pull_pays()), and queues it
+ * without preempting: the two then run in turn on one CPU with a warm
+ * cache, or at once on two siblings of its core (SYNC_KICK_SIBLING).
+ * Other wakeups, and a sync one whose wakee stays, look for a CPU with
+ * wake_up_cpu().
  * Every wakeup credits the sleep to sleep_avg (activate_task), as 2.5.59
  * does. D7 queues a sync wakee with __activate_task, without the credit:
  * a task woken only through pipes then never earns a bonus, stays tied
@@ -141,7 +208,8 @@ int wake_up_process(struct task_struct *p, int sync)
 		 * (sched.h, migrate_dest): its request moves it. */
 		if (sync && !task_running(p) && task_cpu(p) != this_cpu &&
 		    task_allowed(p, this_cpu) &&
-		    list_empty(&p->migration_list)) {
+		    list_empty(&p->migration_list) &&
+		    sync_pull_pays(rq, p, this_cpu)) {
 			int from = task_cpu(p);
 
 			p->cpu = this_cpu;
@@ -171,7 +239,8 @@ int wake_up_process(struct task_struct *p, int sync)
 		 * (try_to_wake_up: "if (!sync || cpu != this_cpu)"). */
 		if (!sync || task_cpu(p) != this_cpu)
 			wake_up_cpu(rq, task_cpu(p), p);
-		else if (rq->nr_cpus > 1)
+		else if (rq->nr_cpus > 1 &&
+			 !(SYNC_KICK_SIBLING && resched_idle_sibling(rq, p)))
 			/* The waker may not sleep after all (a hog that
 			 * reports to its pinned parent, lab 4's execer). */
 			hand_over_for(rq, p);

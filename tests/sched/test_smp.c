@@ -81,12 +81,100 @@ static void test_sync_wakeup(void)
 }
 
 /*
+ * A sync wakeup leaves the wakee on the idle CPU it slept on when the
+ * waker's CPU stays busy after the waker sleeps (sync_pull_pays): moved,
+ * it would wait behind the hog.
+ */
+static void test_sync_wakeup_keeps_idle_home(void)
+{
+	struct task_struct *w, *p;
+
+	machine(TWO, NULL);
+	w = spawn(0, 0);
+	settle();			/* the waker runs on CPU 0 */
+	spawn(0, 0);			/* a hog queued behind it */
+	p = spawn(1, 0);
+	settle();
+	sleep_current(1);		/* p sleeps; CPU 1 is idle */
+	sim_cpu = 0;
+	wake_up_process(p, 1);
+	CHECK(task_cpu(p) == 1 && cpu_idle(1)->need_resched && !w->need_resched &&
+	      sched_cpu_stat(0)->moves_in[SCHED_MOVE_WAKE] == 0,
+	      "sync_wakeup_keeps_wakee_by_idle_cpu", "cpu=%d idle1_asked=%d "
+	      "resched=%d", task_cpu(p), cpu_idle(1)->need_resched,
+	      w->need_resched);
+	settle();
+	CHECK(cpu_curr(1) == p, "sync_wakee_runs_at_home_at_once", "cpu1 runs %d",
+	      cpu_curr(1)->pid);
+}
+
+/*
+ * One waker wakes three tasks that slept on three idle CPUs, then sleeps
+ * (schbench's message task): the first is pulled to the waker's CPU, the
+ * others stay where they slept, and all three run at once, none waiting
+ * for a tick. D7 pulled all three to the waker's CPU.
+ */
+static void test_sync_wakeup_fan_out(void)
+{
+	struct task_struct *w, *p[3];
+	int i, running = 0;
+
+	machine(FOUR, NULL);
+	w = spawn(0, 0);
+	settle();
+	for (i = 0; i < 3; i++) {
+		p[i] = spawn(i + 1, 0);
+		settle();
+		sleep_current(i + 1);
+	}
+	sim_cpu = 0;
+	for (i = 0; i < 3; i++)
+		wake_up_process(p[i], 1);
+	sleep_current(0);		/* the waker waits for their answers */
+	settle();
+	for (i = 0; i < 4; i++)
+		for (int k = 0; k < 3; k++)
+			running += cpu_curr(i) == p[k];
+	CHECK(running == 3 && task_cpu(p[0]) == 0 && task_cpu(p[1]) == 2 &&
+	      task_cpu(p[2]) == 3 && w->state != TASK_RUNNING,
+	      "sync_wakeup_fan_out_runs_all_at_once", "running=%d cpus=%d,%d,%d",
+	      running, task_cpu(p[0]), task_cpu(p[1]), task_cpu(p[2]));
+}
+
+/*
+ * A sync wakee pulled to the waker's runqueue goes to the waker's idle SMT
+ * sibling at once (SYNC_KICK_SIBLING, D7's wake_up_cpu step 2), where D7
+ * left the sibling idle until its tick.
+ */
+static void test_sync_wakeup_kicks_sibling(void)
+{
+	struct task_struct *w, *p;
+
+	machine(SMT2, NULL);
+	w = spawn(0, 0);
+	settle();			/* the waker on CPU 0, CPU 1 idle */
+	p = spawn(2, 0);
+	settle();
+	sleep_current(task_cpu(p));	/* p sleeps on the other core */
+	sim_cpu = 0;
+	wake_up_process(p, 1);
+	CHECK(task_rq(p) == cpu_rq(0) && cpu_idle(1)->need_resched &&
+	      !w->need_resched, "sync_wakeup_asks_idle_sibling",
+	      "rq=%d idle1_asked=%d resched=%d", task_rq(p)->id,
+	      cpu_idle(1)->need_resched, w->need_resched);
+	settle();
+	CHECK(cpu_curr(0) == w && cpu_curr(1) == p, "sync_wakee_runs_on_sibling",
+	      "cpu0=%d cpu1=%d", cpu_curr(0)->pid, cpu_curr(1)->pid);
+}
+
+/*
  * A sync wakeup also credits the sleep (2.5.59's activate_task), still
  * without preempting (D7): a pipe reader that slept among hogs earns its
  * bonus and runs before an equal-nice hog once its waker sleeps. D7 queued
  * it with __activate_task, no credit: it kept its fork-time priority, tied
  * the hogs, and waited a whole slice behind one (bench/notes.md, "Wakeup
- * tail").
+ * tail"). A hog keeps CPU 1 busy, so that the wakee moves (sync_pull_pays:
+ * the waker's CPU, less the waker, is no busier than its own).
  */
 static void test_sync_wakeup_credits_sleep(void)
 {
@@ -99,7 +187,8 @@ static void test_sync_wakeup_credits_sleep(void)
 	h = spawn(0, 0);		/* a hog queued behind it */
 	p = spawn(1, 0);
 	settle();
-	sleep_current(1);		/* p sleeps on CPU 1 */
+	spawn(1, 0);			/* a hog for CPU 1 */
+	sleep_current(1);		/* p sleeps on CPU 1, the hog runs */
 	sim_jiffies += slept;
 	sim_cpu = 0;
 	wake_up_process(p, 1);
@@ -111,6 +200,30 @@ static void test_sync_wakeup_credits_sleep(void)
 	sleep_current(0);		/* the waker sleeps */
 	CHECK(cpu_curr(0) == p, "sync_wakee_runs_before_hog", "cpu0 runs %d",
 	      cpu_curr(0)->pid);
+}
+
+/*
+ * Two hogs wait behind the waker and one runs on the wakee's CPU: the
+ * waker's CPU, less the waker, is busier than the wakee's own, so the
+ * wakee stays (sync_pull_pays), queued behind one hog instead of two.
+ */
+static void test_sync_wakeup_stays_off_busier(void)
+{
+	struct task_struct *p;
+
+	machine(TWO, NULL);
+	spawn(0, 0);
+	settle();			/* the waker runs on CPU 0 */
+	spawn(0, 0);
+	spawn(0, 0);			/* two hogs queued behind it */
+	p = spawn(1, 0);
+	settle();
+	spawn(1, 0);
+	sleep_current(1);		/* p sleeps, a hog runs on CPU 1 */
+	sim_cpu = 0;
+	wake_up_process(p, 1);
+	CHECK(task_cpu(p) == 1 && sched_cpu_stat(0)->moves_in[SCHED_MOVE_WAKE] == 0,
+	      "sync_wakeup_stays_off_busier_cpu", "cpu=%d", task_cpu(p));
 }
 
 /* An idle CPU pulls one task per idle tick, until even; then a busy
@@ -397,6 +510,10 @@ void test_smp(void)
 	test_wake_preempts_lowest();
 	test_sync_wakeup();
 	test_sync_wakeup_credits_sleep();
+	test_sync_wakeup_keeps_idle_home();
+	test_sync_wakeup_stays_off_busier();
+	test_sync_wakeup_fan_out();
+	test_sync_wakeup_kicks_sibling();
 	test_idle_balance();
 	test_busy_balance();
 	test_pull_skips_pinned();
