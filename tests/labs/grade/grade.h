@@ -41,8 +41,8 @@ GRADE_LAB(0);
 GRADE_LAB(3);
 GRADE_LAB(4);
 GRADE_LAB(5);
+GRADE_LAB(7);
 GRADE_LAB(8);
-GRADE_LAB(9);
 
 #define SMT2	"-smp 4,sockets=1,cores=2,threads=2"	/* rq 0: CPUs 0-1 */
 #define TWO	"-smp 2,sockets=1,cores=2,threads=1"
