@@ -121,11 +121,12 @@ int main(int argc, char **argv)
 	switch (lab) {
 #define LAB(k) case k: tables[0] = grade_lab##k##_visible;		\
 		tables[1] = grade_lab##k##_held; break
-	LAB(0); LAB(3); LAB(4); LAB(5); LAB(7); LAB(8);
+	LAB(0); LAB(1); LAB(2); LAB(3); LAB(4); LAB(5); LAB(6); LAB(7);
+	LAB(8);
 #undef LAB
 	}
 	if (!tables[0]) {
-		fprintf(stderr, "usage: grade LAB (a graded lab: 0 3 4 5 7 8)\n");
+		fprintf(stderr, "usage: grade LAB (a graded lab: 0-8)\n");
 		return 2;
 	}
 	if (getenv("GRADE_CHECK_SECONDS"))

@@ -30,6 +30,10 @@ struct task_struct *runner_on(int cpu, int nice);
 /* Moves into cpu's runqueue of this kind since the machine started. */
 unsigned long moves_in(int cpu, int kind);
 
+/* The student's topo_build_maps() (lab 1): TREE's lib/topology.c, built
+ * with its functions renamed (grade.mk). */
+void grade_student_topo_build_maps(struct topology *t);
+
 /* The tables, declared weak: a tree without tests/labs/held/ (a
  * handout) links without the held-back ones. */
 #define GRADE_LAB(n)							\
@@ -38,9 +42,12 @@ unsigned long moves_in(int cpu, int kind);
 	extern const struct check grade_lab##n##_held[]			\
 		__attribute__((weak))
 GRADE_LAB(0);
+GRADE_LAB(1);
+GRADE_LAB(2);
 GRADE_LAB(3);
 GRADE_LAB(4);
 GRADE_LAB(5);
+GRADE_LAB(6);
 GRADE_LAB(7);
 GRADE_LAB(8);
 
