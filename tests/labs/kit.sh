@@ -39,12 +39,12 @@ cd "$top"
 # two must stay one text.
 awk '/^```patch$/{on=1;next} /^```$/{if(on){on=0}} on' docs/lab8-wakeup.md |
 	cmp -s - tests/labs/stubs/lab8.patch
-say $([ $? = 0 ] && echo 1) lab8_stub_is_the_labs_patch \
+say "$([ $? = 0 ] && echo 1)" lab8_stub_is_the_labs_patch \
 	"docs/lab8-wakeup.md against tests/labs/stubs/lab8.patch"
 for lab in $labs; do
 	tests/labs/grade.sh "$lab" "$top" "$work/key" >"$work/key-$lab.log" 2>&1
 	read -r k m < <(score "$work/key-$lab.log")
-	say $([ "$m" -gt 0 ] && [ "$k" = "$m" ] && echo 1) "lab${lab}_key_scores_full" \
+	say "$([ "$m" -gt 0 ] && [ "$k" = "$m" ] && echo 1)" "lab${lab}_key_scores_full" \
 		"score $k/$m"
 done
 
@@ -76,7 +76,7 @@ for lab in $labs; do
 	"$work/tree/tests/labs/grade.sh" "$lab" "$work/tree" \
 		"$work/tree/build/labs/grade" >>"$log" 2>&1
 	read -r k m < <(score "$log")
-	say $([ -z "$missing" ] && [ "$m" -gt 0 ] && [ "$k" -lt "$m" ] && echo 1) \
+	say "$([ -z "$missing" ] && [ "$m" -gt 0 ] && [ "$k" -lt "$m" ] && echo 1)" \
 		"lab${lab}_handout_scores_below_full" \
 		"score $k/$m${missing:+, and it holds $missing}"
 done
@@ -100,8 +100,8 @@ dir=$work/boot
 KERNEL=$work/tree/build/kernel.elf BOOT_TIMEOUT=120 \
 	boot_kernel "$dir" 2n2c2t "-- -c spin 4 300" -initrd "$top/build/initrd.cpio"
 rc=$(cat "$dir/rc")
-say $([ "$rc" = "$EXIT_PASS" ] && grep -aq 'powering off' "$dir/serial.log" &&
-	! grep -aq '^panic' "$dir/serial.log" && echo 1) "unit_handout_boots" \
+say "$([ "$rc" = "$EXIT_PASS" ] && grep -aq 'powering off' "$dir/serial.log" &&
+	! grep -aq '^panic' "$dir/serial.log" && echo 1)" "unit_handout_boots" \
 	"2n2c2t, spin 4 300: QEMU status $rc, $(cat "$dir/secs") s ($dir/serial.log)"
 
 echo "1..$n"
