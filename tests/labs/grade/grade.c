@@ -65,6 +65,52 @@ struct task_struct *runner_on(int cpu, int nice)
 	return p;
 }
 
+unsigned long busy_pulls(int a, int b)
+{
+	int i, k;
+
+	machine(TWO, NULL);
+	for (i = 0; i < a; i++)
+		spawn(0, 0);
+	for (i = 0; i < b; i++)
+		spawn(1, 0);
+	settle();
+	for (k = 1; k <= 3; k++) {
+		sim_jiffies = k * BUSY_REBALANCE_TICK - 1;
+		advance(1);
+	}
+	return moves_in(1, SCHED_MOVE_LOCAL);
+}
+
+unsigned long node_moves(int a, int b, int ms)
+{
+	unsigned long moves = 0;
+	int i;
+
+	machine(NUMA2, NULL);
+	for (i = 0; i < a; i++)
+		spawn(i % 4, 0);
+	for (i = 0; i < b; i++)
+		spawn(4 + i % 4, 0);
+	settle();
+	advance(ms);
+	for (i = 0; i < 8; i++)
+		moves += moves_in(i, SCHED_MOVE_NODE);
+	return moves;
+}
+
+void wake_from_3(struct task_struct *p)
+{
+	settle();
+	sim_cpu = 3;
+	wake_up_process(p, 0);
+}
+
+int asked(int cpu)
+{
+	return cpu_curr(cpu)->need_resched;
+}
+
 unsigned long moves_in(int cpu, int kind)
 {
 	return sched_cpu_stat(cpu)->moves_in[kind];
