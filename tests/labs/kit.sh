@@ -14,17 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=$top/build/kit
 labs=$(ls "$top"/tests/labs/stubs/ | sed -n 's/^lab\([0-9]*\)\.patch$/\1/p' | sort -n)
-n=0 failed=0
-
-say() {	# say OK NAME NOTE
-	n=$((n + 1))
-	if [ "$1" = 1 ]; then
-		echo "ok $n $2 # $3"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n $2 # $3"
-	fi
-}
+# shellcheck source=tests/labs/say.sh
+. "$here/say.sh"
 
 # "score: K/M" of a grader's output, as "K M"; "0 0" when absent.
 score() {
@@ -104,6 +95,4 @@ say "$([ "$rc" = "$EXIT_PASS" ] && grep -aq 'powering off' "$dir/serial.log" &&
 	! grep -aq '^panic' "$dir/serial.log" && echo 1)" "unit_handout_boots" \
 	"2n2c2t, spin 4 300: QEMU status $rc, $(cat "$dir/secs") s ($dir/serial.log)"
 
-echo "1..$n"
-echo "$((n - failed)) passed, $failed failed"
-[ "$failed" = 0 ]
+say_end
