@@ -131,7 +131,7 @@ test-trace-kernel: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(BUILD)/tools/trace
 # JSON (Perfetto) and SVG as build/trace/{kernel,linux}-TOPO-SCENARIO.*
 # (tests/trace/pair_run.sh). A script that does not run `trace start`
 # itself is traced from boot to power off. LINUX=0: our kernel only.
-# TRACE_OUT=DIR: write there instead (two runs kept side by side, as lab 6
+# TRACE_OUT=DIR: write there instead (two runs kept side by side, as lab 9
 # keeps Linux with and without LINUX_APPEND=sched_shared_smt). The first
 # run builds Linux (about 7 minutes, cached).
 SCENARIO	?= exec-spread

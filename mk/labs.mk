@@ -14,7 +14,7 @@
 #                 quote of docs/answers.md left behind (tests/labs/quotes.sh)
 #   make grade-labN
 #                 lab N's grader on this tree (tests/labs/grade.sh; graded:
-#                 0 3 4 5 8 9): a TAP line per check with its points, then
+#                 0 1 2 3 4 5 6 7 8): a TAP line per check with its points, then
 #                 "score: K/M"; the held-back checks too where the tree has
 #                 them (tests/labs/held/, the teacher's)
 #   make handout LAB=N [OUT=dir] [FORMAT=tar|branch]
@@ -23,7 +23,7 @@
 #                 (tests/labs/handout.sh); OUT defaults to build/handouts
 #   make handout-all [OUT=dir] [FORMAT=tar|branch]
 #                 the same for the whole unit: every graded lab a stub
-#   make grade-all SUBMISSIONS=dir [LABS="0 3 4 5 8 9"]
+#   make grade-all SUBMISSIONS=dir [LABS="0 1 2 3 4 5 6 7 8"]
 #                 grade a folder of student trees or patches against the
 #                 handout (tests/labs/grade-all.sh): build/grades/grades.csv
 #                 and a table
@@ -64,7 +64,7 @@ handout-all:
 	@tests/labs/handout.sh all $(or $(OUT),$(BUILD)/handouts) $(or $(FORMAT),tar)
 grade-all:
 	$(if $(SUBMISSIONS),,$(error make grade-all SUBMISSIONS=dir: a folder of trees or patches))
-	@tests/labs/grade-all.sh $(SUBMISSIONS) $(BUILD)/grades $(or $(LABS),0 3 4 5 8 9)
+	@tests/labs/grade-all.sh $(SUBMISSIONS) $(BUILD)/grades $(or $(LABS),0 1 2 3 4 5 6 7 8)
 lab-excerpts:
 	@tests/labs/excerpts.sh
 lab-apply:

@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 subs=${1:?usage: grade-all.sh SUBMISSIONS OUT [LABS]}
 out=${2:?usage: grade-all.sh SUBMISSIONS OUT [LABS]}
-labs=${3:-0 3 4 5 8 9}
+labs=${3:-0 1 2 3 4 5 6 7 8}
 limit=${LIMIT:-300}
 subs=$(cd "$subs" && pwd) || exit 2
 mkdir -p "$out/subs"

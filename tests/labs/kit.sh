@@ -14,17 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=$top/build/kit
 labs=$(ls "$top"/tests/labs/stubs/ | sed -n 's/^lab\([0-9]*\)\.patch$/\1/p' | sort -n)
-n=0 failed=0
-
-say() {	# say OK NAME NOTE
-	n=$((n + 1))
-	if [ "$1" = 1 ]; then
-		echo "ok $n $2 # $3"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n $2 # $3"
-	fi
-}
+# shellcheck source=tests/labs/say.sh
+. "$here/say.sh"
 
 # "score: K/M" of a grader's output, as "K M"; "0 0" when absent.
 score() {
@@ -39,12 +30,12 @@ cd "$top"
 # two must stay one text.
 awk '/^```patch$/{on=1;next} /^```$/{if(on){on=0}} on' docs/lab8-wakeup.md |
 	cmp -s - tests/labs/stubs/lab8.patch
-say $([ $? = 0 ] && echo 1) lab8_stub_is_the_labs_patch \
+say "$([ $? = 0 ] && echo 1)" lab8_stub_is_the_labs_patch \
 	"docs/lab8-wakeup.md against tests/labs/stubs/lab8.patch"
 for lab in $labs; do
 	tests/labs/grade.sh "$lab" "$top" "$work/key" >"$work/key-$lab.log" 2>&1
 	read -r k m < <(score "$work/key-$lab.log")
-	say $([ "$m" -gt 0 ] && [ "$k" = "$m" ] && echo 1) "lab${lab}_key_scores_full" \
+	say "$([ "$m" -gt 0 ] && [ "$k" = "$m" ] && echo 1)" "lab${lab}_key_scores_full" \
 		"score $k/$m"
 done
 
@@ -76,7 +67,7 @@ for lab in $labs; do
 	"$work/tree/tests/labs/grade.sh" "$lab" "$work/tree" \
 		"$work/tree/build/labs/grade" >>"$log" 2>&1
 	read -r k m < <(score "$log")
-	say $([ -z "$missing" ] && [ "$m" -gt 0 ] && [ "$k" -lt "$m" ] && echo 1) \
+	say "$([ -z "$missing" ] && [ "$m" -gt 0 ] && [ "$k" -lt "$m" ] && echo 1)" \
 		"lab${lab}_handout_scores_below_full" \
 		"score $k/$m${missing:+, and it holds $missing}"
 done
@@ -100,10 +91,8 @@ dir=$work/boot
 KERNEL=$work/tree/build/kernel.elf BOOT_TIMEOUT=120 \
 	boot_kernel "$dir" 2n2c2t "-- -c spin 4 300" -initrd "$top/build/initrd.cpio"
 rc=$(cat "$dir/rc")
-say $([ "$rc" = "$EXIT_PASS" ] && grep -aq 'powering off' "$dir/serial.log" &&
-	! grep -aq '^panic' "$dir/serial.log" && echo 1) "unit_handout_boots" \
+say "$([ "$rc" = "$EXIT_PASS" ] && grep -aq 'powering off' "$dir/serial.log" &&
+	! grep -aq '^panic' "$dir/serial.log" && echo 1)" "unit_handout_boots" \
 	"2n2c2t, spin 4 300: QEMU status $rc, $(cat "$dir/secs") s ($dir/serial.log)"
 
-echo "1..$n"
-echo "$((n - failed)) passed, $failed failed"
-[ "$failed" = 0 ]
+say_end

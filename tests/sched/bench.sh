@@ -6,7 +6,7 @@
 #     configurations of the same scheduler, compared by useful work done
 #     (the simulator's cost model), cross-node moves and makespan;
 #  3. the scaling table: what the balancers cost from 8 to 1024 CPUs
-#     (tests/sched/scale.sh; docs/lab7-scaling.md), and its plot.
+#     (tests/sched/scale.sh; docs/lab6-scaling.md), and its plot.
 # Writes OUTDIR/bench.md and OUTDIR/scale.svg and prints the table.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -85,7 +85,7 @@ rm -f "$out/bench.failed"
 	echo "from which every runqueue stays within one task per CPU of its fair"
 	echo "share. Loads (tests/sched/scale/): idle; one hog per two CPUs; two"
 	echo "per CPU; the hogs all forked on CPU 0 at tick 0. Deterministic."
-	echo "docs/lab7-scaling.md reads it."
+	echo "docs/lab6-scaling.md reads it."
 	echo
 	if ! tests/sched/scale.sh "$out"; then
 		echo "bench.sh: the scaling table failed" >&2

@@ -149,6 +149,21 @@ void sleep_current(int cpu)
 	run_schedule(cpu);
 }
 
+static void exec_fn(void *arg)
+{
+	*(int *)arg = sched_balance_exec();
+}
+
+int exec_of(struct task_struct *p, int cpu)
+{
+	int dest = -1;
+
+	sim_cpu = cpu;
+	sim_ctx_call(p, exec_fn, &dest);
+	settle();
+	return dest;
+}
+
 void check(int cond, const char *name, const char *fmt, ...)
 {
 	char msg[512];

@@ -30,6 +30,11 @@ void advance(int n);
 /* The current task of cpu sleeps (state, then schedule). */
 void sleep_current(int cpu);
 
+/* p, current on cpu, execs: sched_balance_exec() on p's own stack, as in
+ * the kernel (it blocks in schedule() until the move is served), then
+ * everything settles. The CPU it returned on, -1 if it never did. */
+int exec_of(struct task_struct *p, int cpu);
+
 /* TAP */
 void check(int cond, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

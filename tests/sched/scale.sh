@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scale.sh OUTDIR - where the 2.5.59 design stops scaling (make bench-sched;
-# docs/lab7-scaling.md reads the table). Runs the loads of
+# docs/lab6-scaling.md reads the table). Runs the loads of
 # tests/sched/scale/ on generated shapes of 8 to 1024 CPUs in 1 to 64 nodes
 # (docs/formats.md), SMT and not, with schedsim --scale: the runqueues the
 # real sched/ code scans and the runqueue locks it takes in the tick, per

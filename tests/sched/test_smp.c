@@ -6,7 +6,6 @@
  */
 #include <string.h>
 #include "harness.h"
-#include "ctx.h"
 
 #define SMT2	"-smp 4,sockets=1,cores=2,threads=2"
 #define TWO	"-smp 2,sockets=1,cores=2,threads=1"
@@ -335,24 +334,6 @@ static void test_node_balance(void)
 	      "node moves=%lu", node_moves);
 	CHECK(sched_sanity_check() == 0 && sched_sanity_violations() == 0,
 	      "node_balance_sane", "%lu", sched_sanity_violations());
-}
-
-static void exec_fn(void *arg)
-{
-	*(int *)arg = sched_balance_exec();
-}
-
-/* p, current on cpu, execs: sched_balance_exec() on p's own stack, as in
- * the kernel (it blocks in schedule() until the move is served), then
- * everything settles. The CPU it returned on, -1 if it never did. */
-static int exec_of(struct task_struct *p, int cpu)
-{
-	int dest = -1;
-
-	sim_cpu = cpu;
-	sim_ctx_call(p, exec_fn, &dest);
-	settle();
-	return dest;
 }
 
 /* exec placement: the least loaded node, its least loaded CPU; the move

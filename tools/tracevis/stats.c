@@ -1,6 +1,6 @@
 /*
  * stats.c - the numbers a reader would otherwise count in a timeline
- * (tracevis --stats): what lab 6 compares between our kernel's shared
+ * (tracevis --stats): what lab 9 compares between our kernel's shared
  * runqueues and Linux's per-CPU ones, with and without patch 0004.
  *
  *   stats: FILE idle_beside_waiting_ms=X stretches=N long_stretches=L

@@ -1,4 +1,4 @@
-# smt-share.sh - two hogs more than CPUs, traced: lab 6 (docs/lab6-linux.md)
+# smt-share.sh - two hogs more than CPUs, traced: lab 9 (docs/lab9-linux.md)
 # draws it with make trace on our kernel (a runqueue shared by the two
 # threads of a core) and on the companion Linux, with and without the boot
 # option sched_shared_smt (patch 0004). spin starts its hogs on its own CPU

@@ -8,28 +8,10 @@
  */
 #include "grade.h"
 
-/* a tasks on CPU 0, b on CPU 1, three busy balances: tasks CPU 1 pulled. */
-static unsigned long pulled(int a, int b)
-{
-	int i, k;
-
-	machine(TWO, NULL);
-	for (i = 0; i < a; i++)
-		spawn(0, 0);
-	for (i = 0; i < b; i++)
-		spawn(1, 0);
-	settle();
-	for (k = 1; k <= 3; k++) {
-		sim_jiffies = k * BUSY_REBALANCE_TICK - 1;
-		advance(1);
-	}
-	return moves_in(1, SCHED_MOVE_LOCAL);
-}
-
 /* 10 against 8 is 25% more, not past it: nothing moves. */
 static int within_threshold_stays(void)
 {
-	unsigned long n = pulled(10, 8);
+	unsigned long n = busy_pulls(10, 8);
 
 	return verdict(n == 0, "10 against 8: %lu pulled", n);
 }
@@ -37,7 +19,7 @@ static int within_threshold_stays(void)
 /* 12 against 8 is 50% more: half the difference moves. */
 static int past_threshold_pulls(void)
 {
-	unsigned long n = pulled(12, 8);
+	unsigned long n = busy_pulls(12, 8);
 
 	return verdict(n == 2, "12 against 8: %lu pulled (want 2)", n);
 }

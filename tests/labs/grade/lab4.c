@@ -8,24 +8,6 @@
  * returns on the CPU it goes on on (sched/sim/ctx.c).
  */
 #include "grade.h"
-#include "ctx.h"
-
-static void exec_fn(void *arg)
-{
-	*(int *)arg = sched_balance_exec();
-}
-
-/* p, current on cpu, execs; then everything settles. The CPU it returned
- * on, -1 if it never did. */
-static int exec_of(struct task_struct *p, int cpu)
-{
-	int dest = -1;
-
-	sim_cpu = cpu;
-	sim_ctx_call(p, exec_fn, &dest);
-	settle();
-	return dest;
-}
 
 /* Node 0 runs three tasks beside p, node 1 nothing: p goes to node 1. */
 static int least_loaded_node(void)

@@ -6,25 +6,6 @@
  */
 #include "grade.h"
 
-/* a tasks forked on node 0, b on node 1, then ms ticks: the tasks moved
- * between nodes by a balance (SCHED_MOVE_NODE), into either node. */
-static unsigned long node_moves(int a, int b, int ms)
-{
-	unsigned long moves = 0;
-	int i;
-
-	machine(NUMA2, NULL);
-	for (i = 0; i < a; i++)
-		spawn(i % 4, 0);
-	for (i = 0; i < b; i++)
-		spawn(4 + i % 4, 0);
-	settle();
-	advance(ms);
-	for (i = 0; i < 8; i++)
-		moves += moves_in(i, SCHED_MOVE_NODE);
-	return moves;
-}
-
 /* Four tasks forked on CPU 0, two of them waiting: node 0 has four
  * CPUs for them and spreads them itself; node 1 leaves them there. */
 static int stays_local_while_room(void)

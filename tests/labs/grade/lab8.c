@@ -10,19 +10,6 @@
  */
 #include "grade.h"
 
-/* Wake p from CPU 3 (a CPU of another runqueue, idle): not a sync wakeup. */
-static void wake(struct task_struct *p)
-{
-	settle();
-	sim_cpu = 3;
-	wake_up_process(p, 0);
-}
-
-static int asked(int cpu)
-{
-	return cpu_curr(cpu)->need_resched;
-}
-
 /* 1. Its own CPU is idle: that CPU runs it, nobody else is disturbed. */
 static int own_idle_cpu(void)
 {
@@ -30,7 +17,7 @@ static int own_idle_cpu(void)
 
 	machine(NOSMT4, NULL);
 	p = sleeper_on(2, 0);
-	wake(p);
+	wake_from_3(p);
 	return verdict(asked(2) && !asked(0) && !asked(1),
 		       "asked: cpu0=%d cpu1=%d cpu2=%d", asked(0), asked(1), asked(2));
 }
@@ -44,7 +31,7 @@ static int idle_sibling(void)
 	machine(SMT2, NULL);
 	p = sleeper_on(0, 0);
 	b = runner_on(0, 0);
-	wake(p);
+	wake_from_3(p);
 	return verdict(asked(1) && !b->need_resched,
 		       "asked: cpu0=%d cpu1=%d", asked(0), asked(1));
 }
@@ -60,7 +47,7 @@ static int idle_sibling_not_allowed(void)
 	p = sleeper_on(0, -5);
 	b = runner_on(0, 0);
 	set_cpus_allowed(p, cpumask_of(0));
-	wake(p);
+	wake_from_3(p);
 	return verdict(!asked(1) && b->need_resched,
 		       "asked: cpu0=%d cpu1=%d", asked(0), asked(1));
 }
@@ -75,7 +62,7 @@ static int least_important_victim(void)
 	p = sleeper_on(0, -5);
 	b = runner_on(0, 0);
 	c = runner_on(1, 10);
-	wake(p);
+	wake_from_3(p);
 	return verdict(c->need_resched && !b->need_resched,
 		       "asked: cpu0 (nice 0)=%d cpu1 (nice 10)=%d", b->need_resched,
 		       c->need_resched);
@@ -91,7 +78,7 @@ static int no_victim(void)
 	p = sleeper_on(0, 10);
 	b = runner_on(0, -10);
 	c = runner_on(1, -10);
-	wake(p);
+	wake_from_3(p);
 	return verdict(!b->need_resched && !c->need_resched && p->array,
 		       "asked: cpu0=%d cpu1=%d, queued=%d", b->need_resched,
 		       c->need_resched, p->array != NULL);

@@ -5,27 +5,10 @@
  */
 #include "grade.h"
 
-static unsigned long pulled(int a, int b)
-{
-	int i, k;
-
-	machine(TWO, NULL);
-	for (i = 0; i < a; i++)
-		spawn(0, 0);
-	for (i = 0; i < b; i++)
-		spawn(1, 0);
-	settle();
-	for (k = 1; k <= 3; k++) {
-		sim_jiffies = k * BUSY_REBALANCE_TICK - 1;
-		advance(1);
-	}
-	return moves_in(1, SCHED_MOVE_LOCAL);
-}
-
 /* 15 against 12 is 25% more: nothing moves; 16 against 12 is 33%: two. */
 static int threshold_at_twelve(void)
 {
-	unsigned long at = pulled(15, 12), past = pulled(16, 12);
+	unsigned long at = busy_pulls(15, 12), past = busy_pulls(16, 12);
 
 	return verdict(at == 0 && past == 2,
 		       "15 against 12: %lu pulled (want 0), 16 against 12: %lu "
@@ -35,7 +18,7 @@ static int threshold_at_twelve(void)
 /* 16 against 4: the difference halves, 6 move. */
 static int large_gap_halves(void)
 {
-	unsigned long n = pulled(16, 4);
+	unsigned long n = busy_pulls(16, 4);
 
 	return verdict(n == 6, "16 against 4: %lu pulled (want 6)", n);
 }

@@ -4,22 +4,6 @@
  * affinity forbids. Left out of the handouts (tests/labs/handout.sh).
  */
 #include "grade.h"
-#include "ctx.h"
-
-static void exec_fn(void *arg)
-{
-	*(int *)arg = sched_balance_exec();
-}
-
-static int exec_of(struct task_struct *p, int cpu)
-{
-	int dest = -1;
-
-	sim_cpu = cpu;
-	sim_ctx_call(p, exec_fn, &dest);
-	settle();
-	return dest;
-}
 
 /* Node 1 runs three tasks, p is alone on node 0: it stays on node 0. */
 static int stays_on_lighter_home(void)

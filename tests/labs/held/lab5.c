@@ -6,23 +6,6 @@
  */
 #include "grade.h"
 
-static unsigned long node_moves(int a, int b, int ms)
-{
-	unsigned long moves = 0;
-	int i;
-
-	machine(NUMA2, NULL);
-	for (i = 0; i < a; i++)
-		spawn(i % 4, 0);
-	for (i = 0; i < b; i++)
-		spawn(4 + i % 4, 0);
-	settle();
-	advance(ms);
-	for (i = 0; i < 8; i++)
-		moves += moves_in(i, SCHED_MOVE_NODE);
-	return moves;
-}
-
 /* 9 tasks against 8, both nodes busy: 12% more, under the threshold;
  * nothing moves in two seconds. (The runqueues' IMBALANCE_PCT, the same
  * ratio, would stop a move here too: this check catches a body that

@@ -5,19 +5,6 @@
  */
 #include "grade.h"
 
-/* Wake p from CPU 3 (a CPU of another runqueue, idle): not a sync wakeup. */
-static void wake(struct task_struct *p)
-{
-	settle();
-	sim_cpu = 3;
-	wake_up_process(p, 0);
-}
-
-static int asked(int cpu)
-{
-	return cpu_curr(cpu)->need_resched;
-}
-
 /* Two victims of equal priority: the one on its own CPU (its cache). */
 static int tie_prefers_own_cpu(void)
 {
@@ -27,7 +14,7 @@ static int tie_prefers_own_cpu(void)
 	p = sleeper_on(1, -5);
 	b = runner_on(0, 0);
 	c = runner_on(1, 0);
-	wake(p);
+	wake_from_3(p);
 	return verdict(c->need_resched && !b->need_resched,
 		       "asked: cpu0=%d cpu1 (its own)=%d", b->need_resched,
 		       c->need_resched);
@@ -59,7 +46,7 @@ static int follows_affinity_change(void)
 	machine(NOSMT4, NULL);
 	p = sleeper_on(2, 0);
 	set_cpus_allowed(p, cpumask_of(1));
-	wake(p);
+	wake_from_3(p);
 	return verdict(asked(1) && !asked(2),
 		       "asked: cpu1=%d cpu2=%d", asked(1), asked(2));
 }

@@ -1,5 +1,5 @@
 /*
- * lab9.c - the visible checks of lab 9 (docs/lab9-locking.md): does
+ * lab7.c - the visible checks of lab 7 (docs/lab7-locking.md): does
  * double_rq_lock() take both runqueue locks in one global order?
  *
  * The simulator's locks (sched/sim/arch.c) know their owner and panic
@@ -49,7 +49,7 @@ static int higher_address_first(void)
 	return verdict(lock_pair(a, b, why, sizeof(why)), "%s", why);
 }
 
-const struct check grade_lab9_visible[] = {
+const struct check grade_lab7_visible[] = {
 	{ "lower_address_first", 1, lower_address_first },
 	{ "higher_address_first", 2, higher_address_first },
 	{ NULL, 0, NULL }

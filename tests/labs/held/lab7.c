@@ -1,5 +1,5 @@
 /*
- * lab9.c - the held-back checks of lab 9 (docs/lab9-locking.md): one
+ * lab7.c - the held-back checks of lab 7 (docs/lab7-locking.md): one
  * runqueue passed twice, and the callers that pass a higher runqueue
  * first (a move to a lower CPU). Left out of the handouts
  * (tests/labs/handout.sh).
@@ -46,7 +46,7 @@ static int moves_to_lower_cpus(void)
 		       cpu_rq(3)->nr_running);
 }
 
-const struct check grade_lab9_held[] = {
+const struct check grade_lab7_held[] = {
 	{ "same_runqueue_once", 1, same_runqueue_once },
 	{ "moves_to_lower_cpus", 2, moves_to_lower_cpus },
 	{ NULL, 0, NULL }
