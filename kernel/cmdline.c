@@ -36,6 +36,8 @@ static void option(char *opt)
 		    !strcmp(val, "overflow_ap") || !strcmp(val, "overflow_task") ||
 		    !strcmp(val, "midline"))) {
 		boot_opts.ktest_panic = val;
+	} else if (!strcmp(opt, "panic_screen") && !val) {
+		boot_opts.panic_screen = 1;
 	} else if (!strcmp(opt, "acpi") && val && !strcmp(val, "last")) {
 		boot_opts.acpi_last = 1;
 	} else if (!strcmp(opt, "smp") && val && !strcmp(val, "serial")) {

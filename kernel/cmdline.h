@@ -14,6 +14,10 @@
  *                     midline (the last CPU prints half a line, then
  *                     CPU 0 panics: the report starts a line of its own);
  *                     a panic then leaves QEMU as under ktest
+ *   panic_screen      a panic halts (never leaves QEMU, even under ktest or
+ *                     ktest_panic) after dumping the framebuffer console's
+ *                     grid to COM1, so that a test can compare QEMU's
+ *                     screendump of the panic with it (tests/boot/uefi.sh)
  *   acpi=last         when an ACPI table signature appears twice, use the
  *                     last copy (QEMU -acpitable appends a crafted table)
  *   smp=serial|parallel  how to start the APs (default: SMP_DEFAULT_MODE)
@@ -59,6 +63,7 @@ enum smp_mode {
 struct boot_options {
 	int ktest;
 	const char *ktest_panic;	/* NULL: none */
+	int panic_screen;
 	int acpi_last;
 	enum smp_mode smp_mode;
 	int maxcpus;			/* 0: no limit */

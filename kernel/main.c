@@ -62,7 +62,9 @@ void kmain(uint32_t magic, uint32_t mbi)
 	bootinfo_print();
 	strlcpy(cmdline_buf, boot_info.cmdline, sizeof(cmdline_buf));
 	cmdline_parse(cmdline_buf);
-	panic_set_exit(boot_opts.ktest || boot_opts.ktest_panic);
+	panic_set_exit((boot_opts.ktest || boot_opts.ktest_panic) &&
+		       !boot_opts.panic_screen);
+	panic_set_screen_dump(boot_opts.panic_screen);
 
 	paging_init();
 	console_screen_init();	/* the framebuffer, once paging maps it */

@@ -29,10 +29,16 @@ static struct percpu *volatile panic_owner;
 static volatile int panic_depth;
 static volatile int cpus_stopped;
 static int exit_on_panic;
+static int dump_screen_on_panic;
 
 void panic_set_exit(int on)
 {
 	exit_on_panic = on;
+}
+
+void panic_set_screen_dump(int on)
+{
+	dump_screen_on_panic = on;
 }
 
 void panic_enter(void)
@@ -75,6 +81,8 @@ void panic_finish(void)
 		qemu_exit(QEMU_EXIT_PANIC);
 	}
 	printk("panic: system halted\n");
+	if (dump_screen_on_panic)
+		console_dump_screen();
 	halt_forever();
 }
 

@@ -28,6 +28,10 @@ void panic_nmi(struct trap_frame *f);
 
 /* Make a panic leave QEMU (the test modes). */
 void panic_set_exit(int on);
+/* Make a panic that halts dump the screen's grid to COM1 first
+ * (panic_screen: the framebuffer's panic, checked against QEMU's
+ * screendump). */
+void panic_set_screen_dump(int on);
 
 /* State an invariant: panics naming it when it does not hold. */
 #define KASSERT(cond, invariant)					\

@@ -60,6 +60,18 @@ $(TESTS_OUT)/badacpi.iso: $(BUILD)/kernel.elf $(TESTS_OUT)/tables/.stamp \
 	grub-mkrescue -o $@ $(BADACPI_ISO_DIR) 2>$(TESTS_OUT)/badacpi-iso.log || \
 		{ cat $(TESTS_OUT)/badacpi-iso.log; exit 1; }
 
+# An ISO whose one GRUB entry crashes the kernel on purpose and keeps the
+# panic on the screen (tests/boot/panic-grub.cfg; tests/boot/uefi.sh, case
+# uefi_panic_screen): the ISO under UEFI is the one way to a framebuffer.
+PANIC_ISO_DIR	:= $(TESTS_OUT)/panic-iso
+$(TESTS_OUT)/panic.iso: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio tests/boot/panic-grub.cfg
+	@rm -rf $(PANIC_ISO_DIR)
+	@mkdir -p $(PANIC_ISO_DIR)/boot/grub
+	cp $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(PANIC_ISO_DIR)/boot/
+	cp tests/boot/panic-grub.cfg $(PANIC_ISO_DIR)/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(PANIC_ISO_DIR) 2>$(TESTS_OUT)/panic-iso.log || \
+		{ cat $(TESTS_OUT)/panic-iso.log; exit 1; }
+
 .PHONY: test-lib test-shapes test-boot test-badacpi test-format
 TEST_SUITES += test-lib test-shapes test-boot test-badacpi test-format
 
@@ -127,7 +139,8 @@ $(TESTS_OUT)/hmp: tools/fbcon/hmp.c
 
 .PHONY: test-uefi
 TEST_SUITES += test-uefi
-test-uefi: $(TESTS_OUT)/topoexpect iso $(TESTS_OUT)/fbcheck $(TESTS_OUT)/hmp
+test-uefi: $(TESTS_OUT)/topoexpect iso $(TESTS_OUT)/fbcheck $(TESTS_OUT)/hmp \
+	   $(TESTS_OUT)/panic.iso
 	@tests/run-suite.sh uefi tests/boot/uefi.sh
 
 # NMIs from QEMU's monitor while a process loops on sysenter, with and

@@ -17,6 +17,12 @@
 #                     has scrolled the screen (and the grid holds the log's
 #                     last lines), and after `top` (which homes the cursor
 #                     and clears the screen) has quit
+#   uefi_panic_screen build/tests/panic.iso (PANIC_SHAPE) under OVMF: the
+#                     kernel crashes on purpose while another CPU's line
+#                     is open (ktest_panic=midline) and halts with its grid
+#                     dumped to COM1 (panic_screen); the screen shows the
+#                     panic report, each line from its own column 0, and
+#                     QEMU's screendump agrees with the dump pixel for pixel
 #   uefi_3G           2n2c (q35) with 3 GiB under OVMF: q35 puts the RAM
 #                     past 2 GiB above 4 GiB, and UEFI's map says so; the
 #                     kernel says it leaves those 1024 MiB unused, runs
@@ -41,6 +47,8 @@ UEFI_SHAPES=${UEFI_SHAPES:-"2n2c2t 3n-dist 4n2c2t"}
 UEFI_BOOT_TIMEOUT=${UEFI_BOOT_TIMEOUT:-300}
 NOACPI_SHAPE=${NOACPI_SHAPE:-up}
 BIGMEM_SHAPE=${BIGMEM_SHAPE:-2n2c}
+PANIC_ISO=${PANIC_ISO:-$top/build/tests/panic.iso}
+PANIC_SHAPE=${PANIC_SHAPE:-1n4c}
 FBCHECK=${FBCHECK:-$top/build/tests/fbcheck}
 HMP=${HMP:-$top/build/tests/hmp}
 
@@ -223,6 +231,51 @@ boot_bigmem() {
 	verdict "$dir" $bad
 }
 
+# boot_panic_screen: panic.iso under OVMF; at the dump after the panic,
+# QEMU's screendump, then QEMU is stopped (the kernel has halted).
+boot_panic_screen() {
+	local dir=$BOOT_OUT/uefi-panic-screen bad=0 pid t0 t1 log i
+	mkdir -p "$dir"
+	rm -f "$dir"/serial.log "$dir"/mon.sock "$dir"/*.ppm "$dir"/monitor.log
+	t0=$EPOCHREALTIME
+	ISO=$PANIC_ISO QEMU_MODE=batch QEMU_FIRMWARE=uefi \
+		timeout --kill-after=5 "$UEFI_BOOT_TIMEOUT" \
+		"$top/scripts/qemu.sh" "$PANIC_SHAPE" \
+		-monitor "unix:$dir/mon.sock,server=on,wait=off" </dev/null \
+		>"$dir/serial.log" 2>"$dir/stderr" &
+	pid=$!
+	# wait_for gives up at a panic line: wait here for the dump instead.
+	for ((i = 0; i < UEFI_BOOT_TIMEOUT * 10; i++)); do
+		grep -aq '^screen: end' "$dir/serial.log" && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if grep -aq '^screen: end' "$dir/serial.log"; then
+		monitor "$dir/mon.sock" "screendump $dir/screen-panic.ppm" \
+			>"$dir/monitor.log" 2>&1
+	fi
+	kill "$pid" 2>/dev/null
+	wait "$pid"
+	t1=$EPOCHREALTIME
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/secs"
+	log=$dir/clean.log
+	tr -d '\r' <"$dir/serial.log" >"$log"
+	{
+		check_grep "$log" '^boot: loader .*\(multiboot2\)' "multiboot2 boot" || bad=1
+		check_grep "$log" '^panic: CPU 0 \(APIC 0x[0-9a-f]+\): ' "panic report" || bad=1
+		check_grep "$log" '^panic: system halted' "halt, not an exit" || bad=1
+		# On the screen: the half line, and the report on a row of its own.
+		check_grep "$log" '^screen: ktest_panic: half a line from CPU [0-9]+$' \
+			"the half line on a row of its own on the screen" || bad=1
+		check_grep "$log" '^screen: panic: CPU 0 \(APIC 0x[0-9a-f]+\): ' \
+			"the panic report from column 0 on the screen" || bad=1
+		check_grep "$log" '^screen: panic: system halted' \
+			"the halt on the screen" || bad=1
+		check_screen "$dir" panic "$log" || bad=1
+	} >"$dir/diag"
+	verdict "$dir" $bad
+}
+
 # boot_secboot: the ISO under OVMF with Secure Boot enforced (scripts/qemu.sh
 # QEMU_FIRMWARE=uefi-secboot; q35, which that firmware's SMM needs, on one
 # CPU: the firmware's SMM is slow with more under TCG). The firmware must
@@ -276,7 +329,7 @@ boot_noacpi() {
 	verdict "$dir" $bad
 }
 
-if ! need_files "$TOPOEXPECT" "$ISO" "$FBCHECK"; then
+if ! need_files "$TOPOEXPECT" "$ISO" "$FBCHECK" "$PANIC_ISO"; then
 	echo "not ok 1 uefi_prerequisites"
 	echo "1..1"
 	exit 0
@@ -303,6 +356,8 @@ for shape in $UEFI_SHAPES; do
 	screen=0
 done
 throttle
+boot_panic_screen &
+throttle
 boot_bigmem &
 throttle
 boot_secboot &
@@ -314,6 +369,7 @@ for shape in $UEFI_SHAPES; do
 	report "uefi_$shape" "$BOOT_OUT/uefi-$shape"
 done
 report uefi_screen "$BOOT_OUT/uefi-screen"
+report uefi_panic_screen "$BOOT_OUT/uefi-panic-screen"
 report uefi_3G "$BOOT_OUT/uefi-3G"
 report uefi_secboot "$BOOT_OUT/uefi-secboot"
 report bios_noacpi "$BOOT_OUT/uefi-bios-noacpi"
