@@ -20,6 +20,11 @@
 #                       bench/det-why.md. The full run rewrites the
 #                       deterministic section of bench/results.md (and only
 #                       it); QUICK=1 writes build/bench/det-quick/results.md
+#   make bench-real     the real tools beside the port, in one Linux 6.1
+#                       guest under the deterministic options: rt-tests'
+#                       hackbench and perf bench sched pipe against the
+#                       port's hackbench and sched_pipe_1cpu, within 15%
+#                       (bench/real-tools.sh; scripts/deps.sh bench)
 #   test-bench          `make bench QUICK=1`, then bench/report --check:
 #                       every row present on both kernels, its numbers
 #                       positive, min <= median <= max (not that they are
@@ -54,7 +59,7 @@ BENCH_RUN	:= $(BENCH_OUT)/det$(if $(QUICK),-quick)
 BENCH_MD	:= $(if $(QUICK),$(BENCH_RUN)/results.md,bench/results.md)
 endif
 
-.PHONY: bench bench-guest test-bench
+.PHONY: bench bench-guest bench-real test-bench
 TEST_SUITES += test-bench
 
 BENCH_REPORT_SRCS := $(addprefix bench/,report.c report-rows.c report-det.c report-check.c \
@@ -89,3 +94,8 @@ endif
 
 test-bench: $(BENCH_REPORT)
 	@tests/run-suite.sh bench bench/check.sh
+
+bench-real: deps
+	@scripts/deps.sh bench
+	@$(MAKE) --no-print-directory user-linux
+	@BENCH_ICOUNT=$(BENCH_ICOUNT) BENCH_RTC=$(BENCH_RTC) bench/real-tools.sh $(BENCH_OUT)/real

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deps.sh [group...] - install the Debian packages the build and tests need,
 # only those missing. Groups: base (always), soak (stress-ng: the load that
-# make soak puts on the host), scx (Linux 6.12 with sched_ext and scx_d7:
+# make soak puts on the host), bench (rt-tests' hackbench, perf, taskset:
+# the real tools that make bench-real runs beside the port), scx (Linux 6.12 with sched_ext and scx_d7:
 # make linux LINUX_VERSION=6.12, make scx, make test-scx). Run as root on Debian 12; anyone else gets
 # the apt-get line to run.
 set -euo pipefail
@@ -12,6 +13,7 @@ libfuzzer-14-dev libclang-rt-14-dev valgrind
 linux-source-6.1 flex bison bc libelf-dev python3-ply python3-git
 libxml2-utils chromium libpng-dev"
 pkgs_soak="stress-ng"
+pkgs_bench="rt-tests linux-perf util-linux"
 pkgs_scx="linux-source-6.12 dwarves clang-19 llvm-19 libelf-dev zlib1g-dev
 libzstd-dev"
 want=$pkgs_base
@@ -19,8 +21,9 @@ for group in "$@"; do
 	case $group in
 	base) ;;
 	soak) want="$want $pkgs_soak" ;;
+	bench) want="$want $pkgs_bench" ;;
 	scx) want="$want $pkgs_scx" ;;
-	*) echo "deps.sh: unknown group '$group' (base, soak, scx)" >&2; exit 2 ;;
+	*) echo "deps.sh: unknown group '$group' (base, soak, bench, scx)" >&2; exit 2 ;;
 	esac
 done
 missing=()

@@ -32,10 +32,13 @@
  * than 210 forks take on either kernel under TCG. */
 #define HB_READY_MS	20000
 
-/* A receiver: all its group's bytes, then one byte on ready. */
+/* A receiver: all its group's bytes, then one byte on ready. It reads a
+ * message's size at a time, as hackbench's receiver does: a larger buffer
+ * would take several messages a read when it falls behind, and save the
+ * system calls and wakeups the original makes. */
 static void __attribute__((noreturn)) hb_receiver(int in, int ready, long want)
 {
-	char buf[HB_MSG * 4];
+	char buf[HB_MSG];
 	long got = 0, r;
 
 	while (got < want && (r = shim_read(in, buf, sizeof(buf))) > 0)
@@ -109,8 +112,10 @@ static void __attribute__((noreturn)) hb_group(int start, int ready, int loops)
 /*
  * One run: every process made and blocked on the start pipe, then the
  * clock from the start pipe's close (end of file wakes them all at once,
- * as hackbench's start) to the last receiver's byte on ready. The ticks,
- * or 0 when a group did not start or a receiver fell short.
+ * as hackbench's start) to the last process reaped, as hackbench's clock
+ * stops when its main process has reaped every sender and receiver (here
+ * each group's leader reaps its own, and this process the leaders). The
+ * ticks, or 0 when a group did not start or a receiver fell short.
  */
 static uint64_t hb_run(int groups, int loops)
 {
@@ -153,11 +158,11 @@ static uint64_t hb_run(int groups, int loops)
 	got = 0;
 	while (need > 0 && got < need && (r = shim_read(ready[0], buf, (size_t)(need - got))) > 0)
 		got += (int)r;
-	t1 = rdtsc();
 	shim_close(ready[0]);
 	for (g = 0; g < groups; g++)
 		if (leaders[g] > 0)
 			shim_wait(leaders[g], NULL);
+	t1 = rdtsc();
 	return need > 0 && got == need ? t1 - t0 : 0;
 }
 
