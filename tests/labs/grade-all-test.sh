@@ -62,14 +62,17 @@ say "$([ -n "$k" ] && [ "$k" -lt "$max" ] && echo 1)" edited_grader_ignored "$r"
 stub8=$k
 
 # Lab 4 solved, every other stub in: the teacher's lab 4 put back into
-# the handout, as a patch against it. The same OUT, so the key's build is
+# the handout, as a patch against it in git's format (a student's `git
+# diff`), whose paths git apply would take from this repository's top if
+# grade-all.sh let it find one. The same OUT, so the key's build is
 # reused; the second run rewrites the CSV.
 f=$work/h/handout-all/sched/exec.c
 mkdir -p "$work/h/lab4/sched" && cp "$f" "$work/h/lab4/sched/exec.c" &&
 	(cd "$work/h/lab4" && GIT_CEILING_DIRECTORIES=$work/h \
 		git apply -R "$top/tests/labs/stubs/lab4.patch") &&
-	diff -u --label a/sched/exec.c --label b/sched/exec.c "$f" \
-		"$work/h/lab4/sched/exec.c" >"$work/subs4/lab4only.patch"
+	{ echo "diff --git a/sched/exec.c b/sched/exec.c"
+	  diff -u --label a/sched/exec.c --label b/sched/exec.c "$f" \
+		"$work/h/lab4/sched/exec.c"; } >"$work/subs4/lab4only.patch"
 GRADE_CHECK_SECONDS=2 "$here/grade-all.sh" "$work/subs4" "$work/grades" \
 	"4 8" | sed 's/^/# /'
 max4=$(head -n 1 "$csv" | sed -n 's/.*lab4\/\([0-9]*\),.*/\1/p')

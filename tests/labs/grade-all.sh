@@ -31,7 +31,9 @@ score() {
 }
 
 # git apply in DIR, outside any repository: OUT may lie inside one (this
-# tree's build/), and there git apply skips every path without a word.
+# tree's build/grades), and there git apply takes a git-style patch's
+# paths (a student's `git diff`, the stubs) from the repository's top and
+# skips them without a word.
 apply_in() {
 	local dir=$1
 	shift
