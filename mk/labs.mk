@@ -26,7 +26,8 @@
 #   make grade-all SUBMISSIONS=dir [LABS="0 1 2 3 4 5 6 7 8"]
 #                 grade a folder of student trees or patches against the
 #                 handout (tests/labs/grade-all.sh): build/grades/grades.csv
-#                 and a table
+#                 and a table; a lab the student changed is graded with
+#                 every untouched lab's solution put back
 #   test-labs     every step of every lab, checked with the lab's own
 #                 ```expect blocks (tests/labs/run.sh), and the teacher's
 #                 key's quotes of the excerpts (tests/labs/quotes.sh)
@@ -89,9 +90,9 @@ test-kit: $(BUILD)/kernel.elf $(INITRD)
 	@tests/run-suite.sh kit tests/labs/kit.sh
 
 # make grade-all on submissions made from this tree: a correct, a wrong, a
-# non-building and a hanging one, and one that edits its grader
-# (tests/labs/grade-all-test.sh). Five full grader builds, minutes on a
-# loaded 2-core host, so not in make test.
+# non-building and a hanging one, one that edits its grader, and one that
+# solves lab 4 alone (tests/labs/grade-all-test.sh). Nine full grader
+# builds, minutes on a loaded 2-core host, so not in make test.
 .PHONY: test-grade-all
 test-grade-all:
 	@tests/run-suite.sh grade-all tests/labs/grade-all-test.sh

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# grade-all-test.sh - make grade-all on four submissions made from this
+# grade-all-test.sh - make grade-all on five submissions made from this
 # tree, graded on lab 8: a correct tree (this one), a wrong body, one that
 # does not build and one that loops forever (patches against the unit's
 # handout), and a handout whose grader says every check passed (a tree).
+# Then, graded on labs 4 and 8, a patch against the unit's handout that
+# solves lab 4 only: lab 4 scores full although lab 8's stub never wakes
+# its execs, and lab 8 scores what its stub scores, not the teacher's.
 # Checks each row of the CSV; TAP, then "N passed, N failed".
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=$top/build/grade-all-test
-rm -rf "$work/subs" "$work/grades/subs" && mkdir -p "$work/subs" "$work/h"
+rm -rf "$work/subs" "$work/subs4" "$work/grades/subs" &&
+	mkdir -p "$work/subs" "$work/subs4" "$work/h"
 # shellcheck source=tests/labs/say.sh
 . "$here/say.sh"
 
@@ -55,4 +59,27 @@ say "$(echo "$r" | grep -q '^hangs,0,0,lab 8: [0-9]* hung$' && echo 1)" \
 	hang_scores_zero "$r"
 r=$(row cheats) k=$(k_of "$(row cheats)")
 say "$([ -n "$k" ] && [ "$k" -lt "$max" ] && echo 1)" edited_grader_ignored "$r"
+stub8=$k
+
+# Lab 4 solved, every other stub in: the teacher's lab 4 put back into
+# the handout, as a patch against it in git's format (a student's `git
+# diff`), whose paths git apply would take from this repository's top if
+# grade-all.sh let it find one. The same OUT, so the key's build is
+# reused; the second run rewrites the CSV.
+f=$work/h/handout-all/sched/exec.c
+mkdir -p "$work/h/lab4/sched" && cp "$f" "$work/h/lab4/sched/exec.c" &&
+	(cd "$work/h/lab4" && GIT_CEILING_DIRECTORIES=$work/h \
+		git apply -R "$top/tests/labs/stubs/lab4.patch") &&
+	{ echo "diff --git a/sched/exec.c b/sched/exec.c"
+	  diff -u --label a/sched/exec.c --label b/sched/exec.c "$f" \
+		"$work/h/lab4/sched/exec.c"; } >"$work/subs4/lab4only.patch"
+GRADE_CHECK_SECONDS=2 "$here/grade-all.sh" "$work/subs4" "$work/grades" \
+	"4 8" | sed 's/^/# /'
+max4=$(head -n 1 "$csv" | sed -n 's/.*lab4\/\([0-9]*\),.*/\1/p')
+r=$(row lab4only)
+k4=$(echo "$r" | cut -d, -f2) k8=$(echo "$r" | cut -d, -f3)
+say "$([ -n "$max4" ] && [ "$k4" = "$max4" ] && echo 1)" \
+	lab4_alone_scores_full "$r (lab 4 of $max4)"
+say "$([ -n "$k8" ] && [ "$k8" = "$stub8" ] && echo 1)" \
+	untouched_lab8_scores_its_stub "$r (the stub: $stub8)"
 say_end

@@ -7,6 +7,12 @@
 # grader's files of this tree, never its own (tests/labs/grade.sh). Writes
 # OUT/grades.csv (one row a submission: its points per lab, the total, a
 # note) and OUT/grades.txt, the same as a table, also printed.
+# A lab's score depends on that lab's work only: a lab whose stub is still
+# intact (its tests/labs/stubs/labK.patch reverse-applies) is graded on the
+# tree as handed in, so it scores what a stub scores; a lab the student
+# changed is graded on a second build, OUT/subs/NAME/restored, where every
+# intact stub gives the teacher's solution back, so another lab's stub does
+# not cost it points.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -22,6 +28,16 @@ out=$(cd "$out" && pwd)
 score() {
 	sed -n 's/^score: \([0-9]*\)\/\([0-9]*\)$/\1 \2/p' "$1" | tail -n 1 |
 		grep . || echo "0 0"
+}
+
+# git apply in DIR, outside any repository: OUT may lie inside one (this
+# tree's build/grades), and there git apply takes a git-style patch's
+# paths (a student's `git diff`, the stubs) from the repository's top and
+# skips them without a word.
+apply_in() {
+	local dir=$1
+	shift
+	(cd "$dir" && GIT_CEILING_DIRECTORIES=$(cd .. && pwd) git apply "$@")
 }
 
 # The points of each lab: the teacher's tree, graded as a submission.
@@ -57,27 +73,90 @@ for sub in "$subs"/*; do
 		fi
 		tar -xzf "$out/handout-all.tar.gz" -C "$dir" &&
 			mv "$dir/handout-all" "$dir/tree"
-		if ! (cd "$dir/tree" && git apply "$sub") >"$dir/apply.log" 2>&1; then
+		if ! apply_in "$dir/tree" "$sub" >"$dir/apply.log" 2>&1; then
 			note="patch does not apply"
 		fi
 	else
 		continue
 	fi
+	# Which stubs are intact, of every lab (not only those graded now): the
+	# second build restores them all.
+	intact=" "
+	if [ -z "$note" ]; then
+		for stub in "$top"/tests/labs/stubs/lab*.patch; do
+			k=$(basename "$stub" .patch) k=${k#lab}
+			if apply_in "$dir/tree" -R --check "$stub" >/dev/null 2>&1; then
+				intact="$intact$k "
+			fi
+		done
+	fi
+	# The second build, made only when a graded lab was changed and some
+	# stub is intact; otherwise it would be the first one over again.
+	restored=$dir/tree rbuild=$dir/build
+	changed=
+	for lab in $labs; do
+		case $intact in *" $lab "*) ;; *) changed=1 ;; esac
+	done
+	if [ -z "$note" ] && [ -n "$changed" ] && [ "$intact" != " " ]; then
+		restored=$dir/restored rbuild=$dir/build-restored
+		rsync -a "$dir/tree/" "$restored/"
+		for k in $intact; do
+			# Stubs of one file touch different functions, so each
+			# reverse-applies on its own; one that does not (a change
+			# next to it) stays a stub, as in the tree handed in.
+			apply_in "$restored" -R "$top/tests/labs/stubs/lab$k.patch" \
+				>>"$dir/restore.log" 2>&1 ||
+				note="${note:+$note; }lab $k's solution not restored"
+		done
+	fi
 	row=$name total=0
+	broken=" "
 	for lab in $labs; do
 		log=$dir/lab$lab.log
 		k=0
-		# A tree that does not build scores 0 on every lab: built once.
-		if [ "$note" != "does not build" ] &&
-		   [ "$note" != "patch does not apply" ]; then
-			timeout -k 5 "$limit" "$here/grade.sh" "$lab" "$dir/tree" \
-				"$dir/build" >"$log" 2>&1
+		# An untouched lab on the tree as handed in, a changed one on
+		# the restored tree; when only the restored one does not build
+		# (a solution of the teacher's against the student's other
+		# changes), on the tree as handed in, and the note says so.
+		case $intact in
+		*" $lab "*) trees="$dir/tree" ;;
+		*) trees="$restored $dir/tree" ;;
+		esac
+		for tree in $trees; do
+			build=$dir/build
+			[ "$tree" = "$dir/tree" ] || build=$rbuild
+			case $broken in *" $build "*) continue ;; esac
+			break
+		done
+		# A tree that does not build scores 0 on every lab graded on
+		# it: each build is tried once.
+		case $broken in *" $build "*) note=${note:-does not build} ;; esac
+		if [ "$note" != "patch does not apply" ] &&
+		   [ "$note" != "does not build" ]; then
+			timeout -k 5 "$limit" "$here/grade.sh" "$lab" "$tree" \
+				"$build" >"$log" 2>&1
 			rc=$?
 			read -r k m < <(score "$log")
 			if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 				note="${note:+$note; }lab $lab over ${limit} s"
 			elif grep -q '^score: 0 (does not build)' "$log"; then
-				note="does not build"
+				broken="$broken$build "
+				if [ "$build" = "$dir/build" ]; then
+					note="does not build"
+				else
+					# Again on the tree as handed in.
+					note="${note:+$note; }restored tree does not build"
+					timeout -k 5 "$limit" "$here/grade.sh" "$lab" \
+						"$dir/tree" "$dir/build" >"$log" 2>&1
+					rc=$?
+					read -r k m < <(score "$log")
+					if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+						note="$note; lab $lab over ${limit} s"
+					elif grep -q '^score: 0 (does not build)' "$log"; then
+						broken="$broken$dir/build "
+						note="does not build"
+					fi
+				fi
 			fi
 			[ "$m" = "${max[$lab]}" ] || k=0
 			hung=$(grep -c '# 0/[0-9]*: hung' "$log")
