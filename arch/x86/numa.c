@@ -135,10 +135,15 @@ static void find_nodes(void)
 				hi[n] = m->base + m->len;
 		}
 	} else {
+		/* The span is the RAM the node holds, as an SRAT's ranges
+		 * would give it: the firmware's ACPI tables and NVS are RAM
+		 * (OVMF keeps them at the top of it), a reserved region may
+		 * be a device's. */
 		for (i = 0; i < boot_info.nmmap; i++) {
 			const struct mem_region *r = &boot_info.mmap[i];
 
-			if (r->type != MEM_USABLE)
+			if (r->type != MEM_USABLE && r->type != MEM_ACPI_RECLAIM &&
+			    r->type != MEM_ACPI_NVS)
 				continue;
 			if (r->base < lo[0])
 				lo[0] = r->base;

@@ -5,7 +5,9 @@
 #   uefi_<shape>      the ISO under OVMF (scripts/qemu.sh QEMU_FIRMWARE=uefi)
 #                     on UEFI_SHAPES (2n2c2t, the default; 3n-dist: NUMA
 #                     with a SLIT; 4n2c2t: 16 CPUs in 4 nodes; 2n3c2t:
-#                     three cores a package, 12 CPUs) reaches the shell
+#                     three cores a package, 12 CPUs; 1n2c4t: no SRAT,
+#                     so the node's span comes from UEFI's memory map)
+#                     reaches the shell
 #                     through multiboot2, with the RSDP from GRUB's
 #                     new-RSDP tag, UEFI's memory map, no ACPI warning, and
 #                     the same `topo:` lines as under SeaBIOS (those
@@ -44,7 +46,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 ISO=${ISO:-$top/build/os.iso}
-UEFI_SHAPES=${UEFI_SHAPES:-"2n2c2t 3n-dist 4n2c2t 2n3c2t"}
+UEFI_SHAPES=${UEFI_SHAPES:-"2n2c2t 3n-dist 4n2c2t 2n3c2t 1n2c4t"}
 UEFI_BOOT_TIMEOUT=${UEFI_BOOT_TIMEOUT:-300}
 NOACPI_SHAPE=${NOACPI_SHAPE:-up}
 BIGMEM_SHAPE=${BIGMEM_SHAPE:-2n2c}
