@@ -26,7 +26,8 @@
 #           (no sched_ext) with the same initramfs, scx_d7 says so and
 #           exits non-zero, which fails init
 #
-# Environment: LINUX_TIMEOUT (s per boot, default 120). Logs:
+# Environment: LINUX_TIMEOUT (s per boot, default 120), BZIMAGE (another
+# Linux 6.12, e.g. a development tree; the 6.1 check still uses build.sh). Logs:
 # build/parity/scx/<boot>.log.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -43,7 +44,7 @@ tap() {	# tap NAME STATUS(0 = ok)
 shapes=(1n2c2t 2n2c2t 2n2c)
 checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 ))
 echo "1..$checks"
-if ! bzimage=$("$top/sched/linux/build.sh") || ! initrd=$("$top/sched/linux/initramfs.sh"); then
+if ! bzimage=${BZIMAGE:-$("$top/sched/linux/build.sh")} || ! initrd=$("$top/sched/linux/initramfs.sh"); then
 	echo "not ok 1 linux_6_12_build # Linux 6.12 or scx_d7 did not build"
 	exit 0
 fi

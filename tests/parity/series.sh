@@ -250,10 +250,14 @@ sum() {
 	[ "$sbf" -ge 6 ] || { echo "# sbf_count $sbf < 6 forks"; bad=1; }
 	tap sbe_sbf_charged_2n2c2t $bad
 }
-# /proc/schedstat keeps its version-15 format: 38 fields a domain line.
+# /proc/schedstat keeps its format: 38 fields a domain line, version 15
+# on 6.1, 16 on 6.12 (which swapped two idle-type columns, same count).
+schedstat_version=15
+[ "${LINUX_VERSION:-6.1}" = 6.12 ] && schedstat_version=16
 {
 	bad=0
-	[ "$(schedstat_lines stat version)" = "version 15" ] || { echo "# no 'version 15' line"; bad=1; }
+	[ "$(schedstat_lines stat version)" = "version $schedstat_version" ] ||
+		{ echo "# no 'version $schedstat_version' line"; bad=1; }
 	nd=$(schedstat_lines stat 'domain[0-9]+ ' | awk 'NF != 38 { n++ } END { print n + 0 }')
 	[ "$nd" -eq 0 ] || { echo "# $nd domain lines without 38 fields"; bad=1; }
 	[ "$(schedstat_lines stat 'domain[0-9]+ ' | grep -c .)" -eq 24 ] || { echo "# want 24 domain lines (8 CPUs x SMT MC NUMA)"; bad=1; }

@@ -121,7 +121,11 @@ boot_shape() {
 	rc=$?
 	echo "$rc" >"$dir/linux.rc"
 	awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f\n", b - a }' >"$dir/linux.secs"
-	topo_lines "$dir/linux.log" >"$dir/linux"
+	# 6.12's boot log has lines of its own with "topo: " in them
+	# ("CPU topo: Max. threads per core: 2", arch/x86/kernel/cpu/topology
+	# code's pr_fmt): those are not /proc/sched_topo's.
+	grep -v '\] CPU topo: ' "$dir/linux.log" >"$dir/linux.nocputopo"
+	topo_lines "$dir/linux.nocputopo" >"$dir/linux"
 	if [ $have_expect -eq 1 ]; then
 		"$TOPOEXPECT" -s -f "$top/tests/topologies" "$shape" >"$dir/topoexpect" 2>"$dir/topoexpect.err"
 	fi

@@ -125,6 +125,19 @@ static int show_domains(void)
 	char path[128], name[32];
 	int cpu, level;
 
+	/*
+	 * Linux 6.4 and later (6.12) create sched/domains only while
+	 * sched/verbose is on; 6.1 always does.
+	 */
+	if (access("/sys/kernel/debug/sched/domains", F_OK)) {
+		int fd = open("/sys/kernel/debug/sched/verbose", O_WRONLY);
+
+		if (fd >= 0) {
+			if (write(fd, "Y", 1) != 1)
+				perror("init: sched/verbose");
+			close(fd);
+		}
+	}
 	for (cpu = 0;; cpu++) {
 		snprintf(path, sizeof(path), "/sys/kernel/debug/sched/domains/cpu%d", cpu);
 		if (access(path, F_OK))

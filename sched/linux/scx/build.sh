@@ -12,7 +12,8 @@
 # skeleton). libbpf and bpftool live beside the kernel tree in the cache
 # (<tree>/../scx-tools), built once per tree.
 #
-# Environment: CLANG (default clang-19), LINUX_JOBS (default 2).
+# Environment: CLANG (default clang-19), LINUX_JOBS (default 2), BZIMAGE
+# (build against that kernel's tree instead of build.sh's).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
@@ -23,7 +24,9 @@ jobs=${LINUX_JOBS:-2}
 die() { echo "scx_d7: error: $*" >&2; exit 1; }
 
 command -v "$clang" >/dev/null || die "$clang is missing: run scripts/deps.sh scx"
-bzimage=$(LINUX_VERSION=6.12 "$here/../build.sh") || die "the Linux 6.12 build failed"
+# BZIMAGE: a development tree's kernel (as run.sh and initramfs.sh take it);
+# without it build.sh would build (cold) the tree of the current series.
+bzimage=${BZIMAGE:-$(LINUX_VERSION=6.12 "$here/../build.sh")} || die "the Linux 6.12 build failed"
 tree=${bzimage%/arch/x86/boot/bzImage}
 tools=$(dirname "$tree")/scx-tools
 sx=$tree/tools/sched_ext
