@@ -240,9 +240,12 @@ int wake_up_process(struct task_struct *p, int sync)
 		if (!sync || task_cpu(p) != this_cpu)
 			wake_up_cpu(rq, task_cpu(p), p);
 		else if (rq->nr_cpus > 1 &&
-			 !(SYNC_KICK_SIBLING && resched_idle_sibling(rq, p)))
+			 !(SYNC_KICK_SIBLING && p->rq_only < 0 &&
+			   resched_idle_sibling(rq, p)))
 			/* The waker may not sleep after all (a hog that
-			 * reports to its pinned parent, lab 4's execer). */
+			 * reports to its pinned parent, lab 4's execer).
+			 * A wakee bound to this CPU (rq_only) no sibling
+			 * may take: no search for one. */
 			hand_over_for(rq, p);
 		success = 1;
 		sched_trace(SCHED_TRACE_WAKEUP, p, task_cpu(p), sync, 0);
