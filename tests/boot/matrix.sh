@@ -11,7 +11,8 @@
 # build/tests/topoexpect -s derives from the shape's QEMU arguments (-s: SMT
 # siblings share a runqueue, so rq= is the first sibling). Last, one
 # boot of build/os.iso through GRUB's default entry (no ktest): its `topo:`
-# lines and "boot: ready", after which QEMU is stopped. Then the user-mode
+# lines, the RSDP from multiboot2's old-RSDP tag (SeaBIOS's ACPI 1.0 RSDP)
+# and "boot: ready", after which QEMU is stopped. Then the user-mode
 # tests (boot_user below).
 #
 # One TAP line per boot, with its wall time: "ok 3 boot_2n2c2t # 2.4 s".
@@ -101,6 +102,10 @@ boot_iso() {
 			tr -d '\r' <"$dir/serial.log" | tail -n 8 | sed 's/^/#   | /'
 		fi
 		compare_topo "$dir/expected" "$dir/serial.log" || bad=1
+		# SeaBIOS's RSDP is ACPI 1.0: GRUB passes it in the old tag
+		# (test-uefi checks the new one).
+		check_grep "$dir/serial.log" '^acpi: RSDP from the boot loader \(multiboot2 old RSDP tag\)' \
+			"RSDP from the old-RSDP tag" || bad=1
 	} >"$dir/diag"
 	verdict "$dir" $bad
 }
