@@ -30,6 +30,21 @@ score() {
 		grep . || echo "0 0"
 }
 
+# grade_once LAB TREE BUILD: grade.sh into $log within the time
+# limit; k and m its score. 0: graded, 1: over the limit, 2: the
+# tree does not build.
+grade_once() {
+	timeout -k 5 "$limit" "$here/grade.sh" "$1" "$2" "$3" >"$log" 2>&1
+	local rc=$?
+	read -r k m < <(score "$log")
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		return 1
+	elif grep -q '^score: 0 (does not build)' "$log"; then
+		return 2
+	fi
+	return 0
+}
+
 # git apply in DIR, outside any repository: OUT may lie inside one (this
 # tree's build/grades), and there git apply takes a git-style patch's
 # paths (a student's `git diff`, the stubs) from the repository's top and
@@ -133,31 +148,20 @@ for sub in "$subs"/*; do
 		case $broken in *" $build "*) note=${note:-does not build} ;; esac
 		if [ "$note" != "patch does not apply" ] &&
 		   [ "$note" != "does not build" ]; then
-			timeout -k 5 "$limit" "$here/grade.sh" "$lab" "$tree" \
-				"$build" >"$log" 2>&1
-			rc=$?
-			read -r k m < <(score "$log")
-			if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-				note="${note:+$note; }lab $lab over ${limit} s"
-			elif grep -q '^score: 0 (does not build)' "$log"; then
+			grade_once "$lab" "$tree" "$build"
+			st=$?
+			if [ "$st" = 2 ] && [ "$build" != "$dir/build" ]; then
+				# Again on the tree as handed in.
 				broken="$broken$build "
-				if [ "$build" = "$dir/build" ]; then
-					note="does not build"
-				else
-					# Again on the tree as handed in.
-					note="${note:+$note; }restored tree does not build"
-					timeout -k 5 "$limit" "$here/grade.sh" "$lab" \
-						"$dir/tree" "$dir/build" >"$log" 2>&1
-					rc=$?
-					read -r k m < <(score "$log")
-					if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-						note="$note; lab $lab over ${limit} s"
-					elif grep -q '^score: 0 (does not build)' "$log"; then
-						broken="$broken$dir/build "
-						note="does not build"
-					fi
-				fi
+				note="${note:+$note; }restored tree does not build"
+				build=$dir/build
+				grade_once "$lab" "$dir/tree" "$build"
+				st=$?
 			fi
+			case $st in
+			1) note="${note:+$note; }lab $lab over ${limit} s" ;;
+			2) broken="$broken$build " note="does not build" ;;
+			esac
 			[ "$m" = "${max[$lab]}" ] || k=0
 			hung=$(grep -c '# 0/[0-9]*: hung' "$log")
 			crashed=$(grep -c '# 0/[0-9]*: \(crashed\|stopped\)' "$log")
