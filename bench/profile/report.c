@@ -19,11 +19,12 @@
  *
  * Prints the functions by instructions per round, (WITH - WITHOUT) /
  * ROUNDS, largest first (the TOP of them, default 25), each with its share
- * of the total, then the total per round, and with -c the row's own figure
- * (instructions per round by its own clock) beside it. A negative line is a function
- * that ran less in the boot with the rounds: the two boots only start to
- * differ where the rounds begin, and the timer's ticks after that point
- * fall at other instructions.
+ * of the total, then the total per round and its split by prefix (the
+ * tables without a prefix, the kernel's in profile.sh, as "kernel"), and
+ * with -c the row's own figure (instructions per round by its own clock)
+ * beside it. A negative line is a function that ran less in the boot with
+ * the rounds: the two boots only start to differ where the rounds begin,
+ * and the timer's ticks after that point fall at other instructions.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -246,6 +247,38 @@ static int by_per_round(const void *a, const void *b)
 	return x > y ? -1 : x < y;
 }
 
+/* The total per round split by prefix: the kernel against the program's
+ * own code, e.g. "by table: kernel 210.4, bench 60.6". */
+static void print_by_table(void)
+{
+	size_t i, k, len;
+
+	printf("by table:");
+	for (k = 0; k < ntables; k++) {
+		double sum = 0;
+
+		size_t j;
+
+		for (j = 0; j < k && strcmp(tables[j].prefix, tables[k].prefix); j++)
+			;
+		if (j < k)
+			continue;	/* that prefix is summed already */
+		len = strlen(tables[k].prefix);
+		for (i = 0; i < nfuncs; i++) {
+			const char *n = funcs[i].name;
+
+			if (len ? !strncmp(n, tables[k].prefix, len) && n[len] == ':'
+				: !strchr(n, ':') && strcmp(n, "[unknown]"))
+				sum += per_round(&funcs[i]);
+		}
+		printf("%s %s %.1f", k ? "," : "", len ? tables[k].prefix : "kernel", sum);
+	}
+	for (i = 0; i < nfuncs; i++)
+		if (!strcmp(funcs[i].name, "[unknown]"))
+			printf(", [unknown] %.1f", per_round(&funcs[i]));
+	printf("\n");
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: profile-report [-n TOP] [-c ROW_FIGURE] ROUNDS WITH.pcs WITHOUT.pcs PREFIX:SYMS...\n");
@@ -302,6 +335,7 @@ int main(int argc, char **argv)
 	}
 	printf("total: %.1f instructions per round (%.0f - %.0f over %.0f rounds)\n",
 	       total, total_with, total_without, rounds);
+	print_by_table();
 	if (figure >= 0)
 		printf("row: %.0f instructions per round by the row's own figure (the total is %+.1f%% off it)\n",
 		       figure, figure ? 100 * (total - figure) / figure : 0);
