@@ -15,7 +15,7 @@
 #   OUTDIR/profile.txt                the report, also on stdout
 #
 # Environment (mk/bench.mk sets them): ROW (syscall_null, yield_self,
-# ctx_switch), ROUNDS (1000), KERNEL (os or linux), SHAPE (a shape of
+# ctx_switch, fork_exit, fork_exec_exit), ROUNDS (1000), KERNEL (os or linux), SHAPE (a shape of
 # tests/topologies), TOP (functions shown), PLUGIN and REPORT (the built
 # plugin and profile-report), BENCH_ICOUNT and BENCH_RTC, BZIMAGE (Linux:
 # that bzImage instead of asking sched/linux/build.sh; its System.map must
@@ -36,9 +36,9 @@ mkdir -p "$out"
 rm -f "$out"/with.* "$out"/without.* "$out"/*.syms "$out/profile.txt"
 
 case $row in
-syscall_null | yield_self) per_round=1 ;;
+syscall_null | yield_self | fork_exit | fork_exec_exit) per_round=1 ;;
 ctx_switch) per_round=2 ;;	# a round is a round trip; the row prints half of one
-*) echo "profile.sh: ROW=$row: want syscall_null, yield_self or ctx_switch" >&2; exit 2 ;;
+*) echo "profile.sh: ROW=$row: want syscall_null, yield_self, ctx_switch, fork_exit or fork_exec_exit" >&2; exit 2 ;;
 esac
 
 # boot NAME N: the row with N rounds, its log in NAME.log, its counts in NAME.pcs.
@@ -93,7 +93,7 @@ done
 # The row's own figure: the mean of its samples (TSC ns, which are
 # instructions under -icount shift=0), times the samples a round makes.
 extra=$(cat "$out/extra.syms")
-mean=$(sed -n "s/^bench: name=$row .* mean=\([0-9]*\) rounds=.*/\1/p" "$out/with.log" | head -1)
+mean=$(sed -n "s/^bench: name=$row profile mean_ns=\([0-9]*\) rounds=.*/\1/p" "$out/with.log" | head -1)
 {
 	echo "profile: $row on $kernel ($shape), $rounds rounds against 0, -icount $icount"
 	"$report" -n "$ntop" -c "$((mean * per_round))" "$rounds" "$out/with.pcs" "$out/without.pcs" \

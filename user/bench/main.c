@@ -9,7 +9,8 @@
  *                            of the host's speed: make profile boots this
  *                            with N and with 0 and diffs the two
  *                            (bench/profile/profile.sh); ROW: syscall_null,
- *                            yield_self or ctx_switch
+ *                            yield_self, ctx_switch, fork_exit or
+ *                            fork_exec_exit
  *   bench nop                exit at once (the exec target)
  *   bench exectime FD        note TSC, CPU and node to FD (exec rows)
  *   bench hog FD ID          spin, report each change of CPU to FD
@@ -29,7 +30,7 @@ static const struct {
 	{ "ctx", bench_ctx_switch, " ctx_switch " },
 	{ "pipe", bench_pipes, NULL },
 	{ "wakeup", bench_wakeup, NULL },
-	{ "fork", bench_fork, NULL },
+	{ "fork", bench_fork, " fork_exit fork_exec_exit " },
 	{ "exec", bench_exec, NULL },
 	{ "balance", bench_balance, NULL },
 	{ "o1", bench_o1, NULL },

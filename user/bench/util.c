@@ -160,9 +160,10 @@ void bench_row(const char *name, enum bench_unit unit, uint64_t *s, int n,
 
 	/*
 	 * A profile's two boots (bench profile ROW N and ROW 0) print a line
-	 * of one form, with the mean alone: sorting N samples would be
-	 * work after the rounds that grows with N, and a profile divides
-	 * everything that grows with N by N.
+	 * of one form, with the mean alone, in ns whatever the row's unit (a
+	 * ns is an instruction under -icount shift=0): sorting N samples
+	 * would be work after the rounds that grows with N, and a profile
+	 * divides everything that grows with N by N.
 	 */
 	if (bench.profile_row) {
 		uint64_t sum = 0;
@@ -170,8 +171,8 @@ void bench_row(const char *name, enum bench_unit unit, uint64_t *s, int n,
 
 		for (i = 0; i < n; i++)
 			sum += s[i];
-		printf("bench: name=%s unit=%s profile mean=%llu rounds=%d\n", name, names[unit],
-		       (unsigned long long)bench_ticks_to(n > 0 ? sum / (uint64_t)n : 0, unit), n);
+		printf("bench: name=%s profile mean_ns=%llu rounds=%d\n", name,
+		       (unsigned long long)bench_ticks_to(n > 0 ? sum / (uint64_t)n : 0, UNIT_NS), n);
 		return;
 	}
 	if (n <= 0) {
