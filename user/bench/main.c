@@ -71,7 +71,7 @@ int main(int argc, char **argv)
 		first = 2;
 	}
 	if (argc > 3 && !strcmp(argv[1], "profile")) {
-		bench.quick = 1;
+		bench.quick = 1;	/* the short calibration: both boots make it */
 		bench.profile_row = argv[2];
 		bench.profile_rounds = atoi(argv[3]);
 		first = argc;
