@@ -25,6 +25,14 @@
 #                       hackbench and perf bench sched pipe against the
 #                       port's hackbench and sched_pipe_1cpu, within 15%
 #                       (bench/real-tools.sh; scripts/deps.sh bench)
+#   make profile [ROW=syscall_null] [KERNEL=os|linux] [ROUNDS=1000] [SHAPE=up]
+#                       where one row's instructions go, per function: two
+#                       boots under -icount $(BENCH_ICOUNT), the row with
+#                       ROUNDS rounds and with 0, counted per guest PC by a
+#                       QEMU plugin (bench/profile/), diffed, per round
+#                       (bench/notes.md, "Profiles"); build/bench/profile/
+#   test-profile        the plugin loads, and syscall_null's profile on ours
+#                       is the system call path's (bench/profile/check.sh)
 #   test-bench          `make bench QUICK=1`, then bench/report --check:
 #                       every row present on both kernels, its numbers
 #                       positive, min <= median <= max (not that they are
@@ -99,3 +107,38 @@ bench-real: deps
 	@scripts/deps.sh bench
 	@$(MAKE) --no-print-directory user-linux
 	@BENCH_ICOUNT=$(BENCH_ICOUNT) BENCH_RTC=$(BENCH_RTC) bench/real-tools.sh $(BENCH_OUT)/real
+
+# make profile: the plugin is a host shared object QEMU loads (-plugin);
+# profile-report maps its counts to functions (bench/profile/report.c).
+PROFILE_PLUGIN	:= $(BENCH_OUT)/profile.so
+PROFILE_REPORT	:= $(BENCH_OUT)/profile-report
+ROW		?= syscall_null
+KERNEL		?= os
+ROUNDS		?= 1000
+# Not HCFLAGS: its -Isched would put the scheduler's sched.h in place of
+# the C library's, which pthread.h includes.
+PROFILE_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror
+
+$(PROFILE_PLUGIN): bench/profile/plugin.c bench/profile/qemu-plugin.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(PROFILE_CFLAGS) -shared -fPIC -fvisibility=hidden -o $@ bench/profile/plugin.c
+
+$(PROFILE_REPORT): bench/profile/report.c
+	@mkdir -p $(@D)
+	$(HOSTCC) $(PROFILE_CFLAGS) -o $@ $<
+
+.PHONY: profile profile-tools test-profile
+TEST_SUITES += test-profile
+profile-tools: $(PROFILE_PLUGIN) $(PROFILE_REPORT)
+
+profile: deps $(BUILD)/kernel.elf $(INITRD) profile-tools
+	@$(if $(filter linux,$(KERNEL)),$(MAKE) --no-print-directory user-linux)
+	@ROW=$(ROW) KERNEL=$(KERNEL) ROUNDS=$(ROUNDS) $(if $(SHAPE),SHAPE=$(SHAPE)) \
+		PLUGIN=$(abspath $(PROFILE_PLUGIN)) REPORT=$(abspath $(PROFILE_REPORT)) \
+		BENCH_ICOUNT=$(BENCH_ICOUNT) BENCH_RTC=$(BENCH_RTC) \
+		bench/profile/profile.sh $(BENCH_OUT)/profile/$(KERNEL)-$(ROW)
+
+test-profile: $(BUILD)/kernel.elf $(INITRD) profile-tools
+	@PLUGIN=$(abspath $(PROFILE_PLUGIN)) REPORT=$(abspath $(PROFILE_REPORT)) \
+		BENCH_ICOUNT=$(BENCH_ICOUNT) BENCH_RTC=$(BENCH_RTC) \
+		tests/run-suite.sh profile bench/profile/check.sh $(BENCH_OUT)/profile/test

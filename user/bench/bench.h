@@ -29,6 +29,10 @@ struct bench_cfg {
 	uint32_t tsc_khz;	/* calibrated at start */
 	int ncpus;
 	const char *self;	/* path that runs this program again */
+	/* `bench profile ROW N` (make profile): the row given N rounds, the
+	 * other rows of its group none, and no reads of the host's speed */
+	const char *profile_row;
+	int profile_rounds;
 };
 extern struct bench_cfg bench;
 
@@ -65,6 +69,8 @@ uint32_t bench_calibrate(unsigned int ms);
 int bench_read_topo(void);		/* fills bench_cpus; CPUs found */
 /* rounds for this run: full or quick, at most BENCH_MAX_ROUNDS */
 int bench_rounds(int full, int quick);
+/* The same for the named row, which `bench profile` may set (main.c). */
+int bench_rounds_of(const char *row, int full, int quick);
 enum bench_unit { UNIT_NS, UNIT_US, UNIT_MS };
 /*
  * Print the row of n samples (TSC ticks, reordered in place). with_p99

@@ -21,7 +21,7 @@ static int solo_cpu(void)
 
 void bench_syscall(void)
 {
-	int r, n = bench_rounds(2000, 200);
+	int r, n = bench_rounds_of("syscall_null", 2000, 200);
 
 	shim_pin(solo_cpu());
 	for (r = 0; r < 50; r++)
@@ -34,6 +34,7 @@ void bench_syscall(void)
 		bench_ref();
 	}
 	bench_row("syscall_null", UNIT_NS, samples, n, 0, NULL);
+	n = bench_rounds_of("yield_self", 2000, 200);
 	for (r = 0; r < n; r++) {
 		uint64_t t0 = rdtsc();
 
@@ -89,7 +90,7 @@ void bench_ctx_switch(void)
 	char extra[96];
 	uint64_t total = 0, sws;
 
-	got = bench_pingpong(cpu, cpu, bench_rounds(2000, 200));
+	got = bench_pingpong(cpu, cpu, bench_rounds_of("ctx_switch", 2000, 200));
 	for (r = 0; r < got; r++) {
 		total += samples[r];
 		samples[r] /= 2;
@@ -162,7 +163,7 @@ int bench_pingpong(int a, int b, int n)
 			after_ref = 0;
 			continue;
 		}
-		if (++r > 0 && r % PP_REF_EVERY == 0) {
+		if (++r > 0 && r % PP_REF_EVERY == 0 && !bench.profile_row) {
 			bench_ref();
 			after_ref = 1;
 		}

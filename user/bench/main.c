@@ -4,6 +4,13 @@
  *
  *   bench [quick] [ROW...]   rows: syscall ctx pipe wakeup fork exec
  *                            balance o1 field schbench, or all (the default)
+ *   bench profile ROW N      the group that makes row ROW, ROW with N rounds
+ *                            and the group's other rows with none, no reads
+ *                            of the host's speed: make profile boots this
+ *                            with N and with 0 and diffs the two
+ *                            (bench/profile/profile.sh); ROW: syscall_null,
+ *                            yield_self, ctx_switch, fork_exit or
+ *                            fork_exec_exit
  *   bench nop                exit at once (the exec target)
  *   bench exectime FD        note TSC, CPU and node to FD (exec rows)
  *   bench hog FD ID          spin, report each change of CPU to FD
@@ -17,19 +24,32 @@
 static const struct {
 	const char *name;
 	void (*run)(void);
+	const char *profiled;	/* the rows `bench profile` can give rounds to */
 } rows[] = {
-	{ "syscall", bench_syscall },
-	{ "ctx", bench_ctx_switch },
-	{ "pipe", bench_pipes },
-	{ "wakeup", bench_wakeup },
-	{ "fork", bench_fork },
-	{ "exec", bench_exec },
-	{ "balance", bench_balance },
-	{ "o1", bench_o1 },
-	{ "field", bench_field },
-	{ "schbench", bench_schbench },
+	{ "syscall", bench_syscall, " syscall_null yield_self " },
+	{ "ctx", bench_ctx_switch, " ctx_switch " },
+	{ "pipe", bench_pipes, NULL },
+	{ "wakeup", bench_wakeup, NULL },
+	{ "fork", bench_fork, " fork_exit fork_exec_exit " },
+	{ "exec", bench_exec, NULL },
+	{ "balance", bench_balance, NULL },
+	{ "o1", bench_o1, NULL },
+	{ "field", bench_field, NULL },
+	{ "schbench", bench_schbench, NULL },
 };
 #define NR_ROWS	(int)(sizeof(rows) / sizeof(rows[0]))
+
+/* Whether list (words each with a blank on both sides) has the word w. */
+static int has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = list + 1; *p; p++)
+		if (p[-1] == ' ' && !strncmp(p, w, n) && p[n] == ' ')
+			return 1;
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -50,6 +70,12 @@ int main(int argc, char **argv)
 		bench.quick = 1;
 		first = 2;
 	}
+	if (argc > 3 && !strcmp(argv[1], "profile")) {
+		bench.quick = 1;	/* the short calibration: both boots make it */
+		bench.profile_row = argv[2];
+		bench.profile_rounds = atoi(argv[3]);
+		first = argc;
+	}
 	bench.self = shim_self(argv[0]);
 	bench.ncpus = shim_ncpus();
 	if (bench.ncpus > 64)
@@ -61,8 +87,10 @@ int main(int argc, char **argv)
 	printf("bench: begin system=%s cpus=%d nodes=%d tsc_khz=%u quick=%d\n",
 	       shim_system, bench.ncpus, bench_nr_nodes, bench.tsc_khz, bench.quick);
 	for (k = 0; k < NR_ROWS; k++) {
-		int want = argc <= first;
+		int want = argc <= first && !bench.profile_row;
 
+		if (bench.profile_row && rows[k].profiled)
+			want = has_word(rows[k].profiled, bench.profile_row);
 		for (i = first; i < argc; i++)
 			if (!strcmp(argv[i], "all") || !strcmp(argv[i], rows[k].name))
 				want = 1;

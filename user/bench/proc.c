@@ -8,7 +8,7 @@
 void bench_fork(void)
 {
 	uint64_t *s = bench_samples();
-	int r, n = bench_rounds(300, 30), got = 0;
+	int r, n = bench_rounds_of("fork_exit", 300, 30), got = 0;
 
 	for (r = 0; r < n; r++) {
 		uint64_t t0 = rdtsc();
@@ -24,7 +24,7 @@ void bench_fork(void)
 	}
 	bench_row("fork_exit", UNIT_US, s, got, 0, NULL);
 	got = 0;
-	n = bench_rounds(200, 20);
+	n = bench_rounds_of("fork_exec_exit", 200, 20);
 	for (r = 0; r < n; r++) {
 		uint64_t t0 = rdtsc();
 		int pid = shim_fork();

@@ -85,6 +85,16 @@ int bench_rounds(int full, int quick)
 	return n > BENCH_MAX_ROUNDS ? BENCH_MAX_ROUNDS : n;
 }
 
+int bench_rounds_of(const char *row, int full, int quick)
+{
+	int n;
+
+	if (!bench.profile_row)
+		return bench_rounds(full, quick);
+	n = strcmp(row, bench.profile_row) ? 0 : bench.profile_rounds;
+	return n > BENCH_MAX_ROUNDS ? BENCH_MAX_ROUNDS : n;
+}
+
 uint64_t bench_ticks_to(uint64_t ticks, enum bench_unit unit)
 {
 	static const uint64_t mul[] = { 1000000, 1000, 1 };
@@ -122,7 +132,8 @@ void bench_ref(void)
 {
 	uint64_t t0;
 
-	if (ref_n >= BENCH_MAX_ROUNDS)
+	/* a profile counts the row's rounds alone (bench/profile/profile.sh) */
+	if (ref_n >= BENCH_MAX_ROUNDS || bench.profile_row)
 		return;
 	t0 = rdtsc();
 	hostref_loop();
@@ -147,6 +158,23 @@ void bench_row(const char *name, enum bench_unit unit, uint64_t *s, int n,
 	static const char *names[] = { "ns", "us", "ms" };
 	char p99[32] = "", ref[32] = "";
 
+	/*
+	 * A profile's two boots (bench profile ROW N and ROW 0) print a line
+	 * of one form, with the mean alone, in ns whatever the row's unit (a
+	 * ns is an instruction under -icount shift=0): sorting N samples
+	 * would be work after the rounds that grows with N, and a profile
+	 * divides everything that grows with N by N.
+	 */
+	if (bench.profile_row) {
+		uint64_t sum = 0;
+		int i;
+
+		for (i = 0; i < n; i++)
+			sum += s[i];
+		printf("bench: name=%s profile mean_ns=%llu rounds=%d\n", name,
+		       (unsigned long long)bench_ticks_to(n > 0 ? sum / (uint64_t)n : 0, UNIT_NS), n);
+		return;
+	}
 	if (n <= 0) {
 		bench_skip(name, "no_samples");
 		return;

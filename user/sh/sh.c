@@ -5,7 +5,7 @@
  *   sh FILE            run the lines of FILE (e.g. /etc/demo.sh): each is
  *                      printed as "$ line" before it runs, so a walkthrough
  *                      replays the same way every time (set +x: quiet)
- *   sh -c 'LINE'       run one line
+ *   sh -c 'LINE'       run one line (its words may come as separate arguments)
  *
  * A line is commands separated by ';'; a command ending in '&' runs in the
  * background. Words split at blanks; "double" or 'single' quotes keep
@@ -238,8 +238,17 @@ int main(int argc, char **argv)
 {
 	char line[SH_LINE_MAX];
 
+	/* sh -c WORDS...: the words joined by spaces are the line, since the
+	 * kernel's command line after "--" reaches init split at spaces
+	 * (make profile boots "-- -c bench profile ROW N"). */
 	if (argc > 2 && !strcmp(argv[1], "-c")) {
-		strlcpy(line, argv[2], sizeof(line));
+		size_t len = strlcpy(line, argv[2], sizeof(line));
+		int i;
+
+		for (i = 3; i < argc && len + 1 < sizeof(line); i++) {
+			line[len++] = ' ';
+			len += strlcpy(line + len, argv[i], sizeof(line) - len);
+		}
 		return sh_run_line(line);
 	}
 	if (argc > 1) {
