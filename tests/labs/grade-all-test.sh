@@ -6,6 +6,10 @@
 # Then, graded on labs 4 and 8, a patch against the unit's handout that
 # solves lab 4 only: lab 4 scores full although lab 8's stub never wakes
 # its execs, and lab 8 scores what its stub scores, not the teacher's.
+# And the same patch with a line in sched/wakeup.c that only the teacher's
+# lab 8 trips on: its restored tree does not build, so lab 4 is graded on
+# the tree as handed in (not a zero; lab 8's stub costs it points there),
+# and the row says so.
 # Checks each row of the CSV; TAP, then "N passed, N failed".
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -73,6 +77,16 @@ mkdir -p "$work/h/lab4/sched" && cp "$f" "$work/h/lab4/sched/exec.c" &&
 	{ echo "diff --git a/sched/exec.c b/sched/exec.c"
 	  diff -u --label a/sched/exec.c --label b/sched/exec.c "$f" \
 		"$work/h/lab4/sched/exec.c"; } >"$work/subs4/lab4only.patch"
+# A macro named like a local of the teacher's wake_up_cpu(), which the
+# stub does not have: the handout builds with it, the restored tree not.
+w=$work/h/handout-all/sched/wakeup.c
+mkdir -p "$work/h/breaks/sched" &&
+	sed '/^#include "runqueue.h"$/a #define victim 0' "$w" >"$work/h/breaks/sched/wakeup.c" &&
+	! cmp -s "$w" "$work/h/breaks/sched/wakeup.c" &&
+	{ cat "$work/subs4/lab4only.patch"
+	  echo "diff --git a/sched/wakeup.c b/sched/wakeup.c"
+	  diff -u --label a/sched/wakeup.c --label b/sched/wakeup.c "$w" \
+		"$work/h/breaks/sched/wakeup.c"; } >"$work/subs4/restorebreaks.patch"
 GRADE_CHECK_SECONDS=2 "$here/grade-all.sh" "$work/subs4" "$work/grades" \
 	"4 8" | sed 's/^/# /'
 max4=$(head -n 1 "$csv" | sed -n 's/.*lab4\/\([0-9]*\),.*/\1/p')
@@ -82,4 +96,9 @@ say "$([ -n "$max4" ] && [ "$k4" = "$max4" ] && echo 1)" \
 	lab4_alone_scores_full "$r (lab 4 of $max4)"
 say "$([ -n "$k8" ] && [ "$k8" = "$stub8" ] && echo 1)" \
 	untouched_lab8_scores_its_stub "$r (the stub: $stub8)"
+r=$(row restorebreaks)
+k4=$(echo "$r" | cut -d, -f2) k8=$(echo "$r" | cut -d, -f3)
+say "$([ -n "$k4" ] && [ "$k4" -gt 0 ] && [ "$k8" = "$stub8" ] &&
+	echo "$r" | grep -q ',restored tree does not build\(;[^,]*\)\?$' && echo 1)" \
+	restored_tree_broken_grades_as_handed_in "$r (lab 4 graded, lab 8 its stub's $stub8)"
 say_end
