@@ -25,6 +25,15 @@
 #   refuses_kernel_without_sched_ext  booted on the 6.1 companion kernel
 #           (no sched_ext) with the same initramfs, scx_d7 says so and
 #           exits non-zero, which fails init
+#   verifier_refusal_is_clear  scx_d7 -x reject (a store the verifier
+#           refuses): libbpf prints the verifier's log, the loader says in
+#           one line that the kernel refused the program and exits
+#           non-zero before attaching anything
+#   watchdog_ejects_to_eevdf  scx_d7 -x stall (user tasks queued where
+#           no CPU looks, watchdog timeout 2 s): the kernel logs that it
+#           disabled d7 for a runnable task stall, the loader sees the
+#           stall's exit kind (SCX_EXIT_ERROR_STALL, 1026) and fails, and
+#           every copy of the workload still ran to its end under EEVDF
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 120), BZIMAGE (another
 # Linux 6.12, e.g. a development tree; the 6.1 check still uses build.sh). Logs:
@@ -42,7 +51,7 @@ tap() {	# tap NAME STATUS(0 = ok)
 }
 
 shapes=(1n2c2t 2n2c2t 2n2c)
-checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 ))
+checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 + 2 ))
 echo "1..$checks"
 if ! bzimage=${BZIMAGE:-$("$top/sched/linux/build.sh")} || ! initrd=$("$top/sched/linux/initramfs.sh"); then
 	echo "not ok 1 linux_6_12_build # Linux 6.12 or scx_d7 did not build"
@@ -79,6 +88,17 @@ boot 2n2c2t 2n2c2t &
 wait
 boot 2n2c 2n2c &
 boot per-cpu 1n2c2t -p &
+wait
+# The failure paths, on the 6.12 kernel: a program the verifier refuses,
+# and one whose stalled tasks the watchdog finds.
+faulty() {	# faulty NAME FAULT COPIES
+	BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=${LINUX_TIMEOUT:-120} \
+		"$top/sched/linux/run.sh" 1n2c2t "run:scx_d7:-x:$2:-n:$3:/bin/hog:3" \
+		</dev/null >"$out/$1.log" 2>&1
+	echo $? >"$out/$1.rc"
+}
+faulty reject reject 1 &
+faulty stall stall 4 &
 wait
 # The 6.1 kernel (make test's, usually cached) has no sched_ext.
 if bz61=$(LINUX_VERSION=6.1 "$top/sched/linux/build.sh"); then
@@ -158,4 +178,35 @@ if lines no-scx 'scx_d7: state=' | grep -q .; then
 	bad=1
 fi
 tap refuses_kernel_without_sched_ext_1n2c2t $bad
+
+# The verifier's refusal: init fails (status 1), the verifier's reason and
+# the loader's line are there, and nothing was attached.
+bad=0
+rc=$(cat "$out/reject.rc")
+[ "$rc" = 1 ] || { fail_with "run.sh status $rc, want 1 (init failed)" reject; bad=1; }
+lines reject '' | grep -q 'unbounded memory access' ||
+	{ fail_with "no verifier log naming the refused store" reject; bad=1; }
+lines reject 'scx_d7: ' | grep -qF 'scx_d7: the kernel refused the BPF program' ||
+	{ fail_with "no line from the loader saying the program was refused" reject; bad=1; }
+if lines reject 'scx_d7: state=' | grep -q .; then
+	fail_with "the loader attached a program the verifier refused" reject
+	bad=1
+fi
+tap verifier_refusal_is_clear_1n2c2t $bad
+
+# The watchdog: init fails (the loader reports the ejection), the kernel
+# says why, the exit kind is the stall's, and all 4 copies of the workload
+# exited with 0 after the fallback (no task lost).
+bad=0
+rc=$(cat "$out/stall.rc")
+[ "$rc" = 1 ] || { fail_with "run.sh status $rc, want 1 (init failed)" stall; bad=1; }
+lines stall '' | grep -qF 'sched_ext: BPF scheduler "d7" disabled (runnable task stall)' ||
+	{ fail_with "the kernel did not log the stall's ejection" stall; bad=1; }
+lines stall 'scx_d7: exit ' | grep -qE '^scx_d7: exit kind=1026 code=[0-9-]+ unregistered=0$' ||
+	{ fail_with "the exit is not SCX_EXIT_ERROR_STALL (1026)" stall; bad=1; }
+lines stall 'scx_d7: ' | grep -qxF 'scx_d7: workload: 4 copies, all exited with 0' ||
+	{ fail_with "the workload did not all run to its end after the ejection" stall; bad=1; }
+lines stall 'scx_d7: ' | grep -qxF 'scx_d7: the kernel ejected the scheduler' ||
+	{ fail_with "the loader did not report the ejection" stall; bad=1; }
+tap watchdog_ejects_to_eevdf_1n2c2t $bad
 exit 0

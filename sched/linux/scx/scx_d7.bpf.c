@@ -42,6 +42,9 @@ const volatile u32 nr_queues = 1;
 const volatile u32 cpu_queue[NR_CPUS];
 const volatile u32 cpu_node[NR_CPUS];
 const volatile u32 queue_node[NR_CPUS];
+/* enum d7_fault (scx_d7.h), and the loader's process, which a stall spares. */
+const volatile u32 fault = D7_FAULT_NONE;
+const volatile s32 loader_tgid;
 
 /* Read by the loader after the run: stats[cpu][enum d7_stat]. */
 u64 stats[NR_CPUS][D7_NR_STATS];
@@ -175,6 +178,10 @@ void BPF_STRUCT_OPS(d7_enqueue, struct task_struct *p, u64 enq_flags)
 	struct task_ctx *tctx;
 	bool woken = false;
 
+	if (fault == D7_FAULT_STALL && !(p->flags & PF_KTHREAD) && p->tgid != loader_tgid) {
+		scx_bpf_dispatch(p, D7_STALL_DSQ, SCX_SLICE_DFL, enq_flags);
+		return;
+	}
 	tctx = bpf_task_storage_get(&task_ctxs, p, 0,
 				    BPF_LOCAL_STORAGE_GET_F_CREATE);
 	if (tctx)
@@ -291,6 +298,14 @@ s32 BPF_STRUCT_OPS_SLEEPABLE(d7_init)
 		ret = scx_bpf_create_dsq(q, -1);
 		if (ret)
 			return ret;
+	}
+	if (fault == D7_FAULT_STALL)
+		return scx_bpf_create_dsq(D7_STALL_DSQ, -1);
+	if (fault == D7_FAULT_REJECT) {
+		/* An index the program never bounds: stats[] is NR_CPUS long. */
+		u32 cpu = bpf_get_prandom_u32();
+
+		stats[cpu][D7_SWITCHES] = 1;
 	}
 	return 0;
 }

@@ -4,11 +4,16 @@
  * hands it to the BPF side, registers the scheduler, optionally runs a
  * workload under it, then unregisters it and prints its counters.
  *
- *   scx_d7 [-p] [-n N] [PROG [ARG...]]
+ *   scx_d7 [-p] [-n N] [-x reject|stall] [PROG [ARG...]]
  *
  *   -p     one queue per CPU instead of per core (D7 without its shared
  *          runqueue: a comparison, and a policy the tests must catch)
  *   -n N   run N copies of PROG at once (default 1)
+ *   -x F   for the tests of the failure paths only: load the program
+ *          with fault F (scx_d7.h): "reject", a store the verifier
+ *          refuses; "stall", user tasks (not ours) queued where no CPU
+ *          looks, with a watchdog timeout of STALL_TIMEOUT_MS, so that
+ *          the kernel ejects the scheduler and EEVDF runs them
  *   PROG   run it (a path) under scx_d7, print the sched_ext state every
  *          second while it runs, then unload; without PROG, run until
  *          SIGINT or SIGTERM
@@ -35,6 +40,8 @@
 #include "scx_d7.bpf.skel.h"
 
 #define SCX_SYSFS	"/sys/kernel/sched_ext"
+/* sched_ext's watchdog timeout under -x stall (ms); its default is 30 s. */
+#define STALL_TIMEOUT_MS	2000
 
 static volatile sig_atomic_t exit_req;
 
@@ -164,8 +171,13 @@ static int run_workload(int n, char **argv, struct scx_d7 *skel)
 		if (UEI_EXITED(skel, uei))
 			break;
 	}
-	while (running > 0 && wait(&status) > 0)
+	while (running > 0 && wait(&status) > 0) {
 		running--;
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			failed = 1;
+	}
+	printf("scx_d7: workload: %d copies, %s\n", n,
+	       failed ? "not all exited with 0" : "all exited with 0");
 	return failed;
 }
 
@@ -188,8 +200,9 @@ int main(int argc, char **argv)
 	struct scx_d7 *skel;
 	struct bpf_link *link;
 	int opt, per_cpu = 0, copies = 1, nr_cpus, failed = 0;
+	unsigned int fault = D7_FAULT_NONE;
 
-	while ((opt = getopt(argc, argv, "+pn:")) != -1) {
+	while ((opt = getopt(argc, argv, "+pn:x:")) != -1) {
 		switch (opt) {
 		case 'p':
 			per_cpu = 1;
@@ -197,8 +210,20 @@ int main(int argc, char **argv)
 		case 'n':
 			copies = atoi(optarg);
 			break;
+		case 'x':
+			if (!strcmp(optarg, "reject"))
+				fault = D7_FAULT_REJECT;
+			else if (!strcmp(optarg, "stall"))
+				fault = D7_FAULT_STALL;
+			else {
+				fprintf(stderr, "scx_d7: -x takes reject or stall\n");
+				return 1;
+			}
+			printf("scx_d7: fault %s asked for (a test)\n", optarg);
+			break;
 		default:
-			fprintf(stderr, "usage: scx_d7 [-p] [-n N] [PROG [ARG...]]\n");
+			fprintf(stderr, "usage: scx_d7 [-p] [-n N] [-x reject|stall] "
+				"[PROG [ARG...]]\n");
 			return 1;
 		}
 	}
@@ -218,9 +243,19 @@ int main(int argc, char **argv)
 	nr_cpus = read_topology(skel, per_cpu);
 	if (nr_cpus < 0)
 		return 1;
-	/* SCX_OPS_LOAD exits with libbpf's and the verifier's messages when
-	 * the kernel refuses the program. */
-	SCX_OPS_LOAD(skel, d7_ops, scx_d7, uei);
+	skel->rodata->fault = fault;
+	skel->rodata->loader_tgid = getpid();
+	if (fault == D7_FAULT_STALL)
+		skel->struct_ops.d7_ops->timeout_ms = STALL_TIMEOUT_MS;
+	/* SCX_OPS_LOAD() without its SCX_BUG_ON(): libbpf has printed the
+	 * verifier's log; say in one line what it means. */
+	UEI_SET_SIZE(skel, d7_ops, uei);
+	if (scx_d7__load(skel)) {
+		fprintf(stderr, "scx_d7: the kernel refused the BPF program (%s); "
+			"the verifier's log is above\n", strerror(errno));
+		scx_d7__destroy(skel);
+		return 1;
+	}
 	link = SCX_OPS_ATTACH(skel, d7_ops, scx_d7);
 	show_state();
 

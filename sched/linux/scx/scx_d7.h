@@ -29,6 +29,24 @@ enum d7_stat {
 	D7_NR_STATS
 };
 
+/*
+ * A fault the loader's -x asks the BPF side for, to test the failure
+ * paths (tests/parity/scx.sh); D7_FAULT_NONE in every run that measures
+ * scx_d7. The verifier prunes the branches of the faults not asked for:
+ * `fault` is read-only data, known when the program is loaded.
+ */
+enum d7_fault {
+	D7_FAULT_NONE,
+	D7_FAULT_REJECT,	/* an out-of-bounds store: the verifier refuses */
+	D7_FAULT_STALL,		/* user tasks other than the loader's are
+				 * queued where no CPU looks: the watchdog
+				 * ejects the scheduler */
+};
+
+/* The queue nobody dispatches from (D7_FAULT_STALL); core queues are
+ * 0 .. nr_queues - 1. */
+#define D7_STALL_DSQ	NR_CPUS
+
 #define D7_STAT_NAMES { "switches", "local_moves_in", "node_moves_in", \
 	"user_switches", "sibling_pulls", "kicks", "idle_core_picks", \
 	"idle_sibling_picks", "fork_picks" }
