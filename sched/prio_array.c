@@ -77,14 +77,3 @@ int find_next_bit(const unsigned long *bitmap, int size, int offset)
 		bits = bitmap[word];
 	}
 }
-
-/* The most important non-empty priority, or MAX_PRIO (the delimiter). */
-int sched_find_first_bit(const unsigned long *bitmap)
-{
-	int word;
-
-	for (word = 0; word < BITMAP_WORDS; word++)
-		if (bitmap[word])
-			return word * BITS_PER_LONG + __builtin_ctzl(bitmap[word]);
-	return MAX_PRIO;
-}

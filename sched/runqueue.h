@@ -290,7 +290,21 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 void prio_array_init(prio_array_t *array);
 void enqueue_task(struct task_struct *p, prio_array_t *array);
 void dequeue_task(struct task_struct *p, prio_array_t *array);
-int sched_find_first_bit(const unsigned long *bitmap);
+/*
+ * The most important non-empty priority, or MAX_PRIO (the delimiter).
+ * Inline and unrolled, a test a word, as 2.5.59's (asm-i386/bitops.h):
+ * every pick starts here, and a nice-0 task's bit is in the fourth word.
+ */
+static inline int sched_find_first_bit(const unsigned long *bitmap)
+{
+	int word;
+
+#pragma GCC unroll 8
+	for (word = 0; word < BITMAP_WORDS; word++)
+		if (bitmap[word])
+			return word * BITS_PER_LONG + __builtin_ctzl(bitmap[word]);
+	return MAX_PRIO;
+}
 /* First set bit at or after offset (MAX_PRIO when none before it). */
 int find_next_bit(const unsigned long *bitmap, int size, int offset);
 
