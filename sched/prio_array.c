@@ -24,6 +24,9 @@ void prio_array_init(prio_array_t *array)
 {
 	int i;
 
+	/* Every array is one of the two of a runqueue of runqueues[]. */
+	array->rq = &runqueues[((const char *)array - (const char *)runqueues) /
+			       (long)sizeof(runqueue_t)];
 	array->nr_active = 0;
 	for (i = 0; i < BITMAP_WORDS; i++)
 		array->bitmap[i] = 0;

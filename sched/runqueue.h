@@ -27,6 +27,7 @@ typedef struct prio_array {
 	int nr_active;
 	unsigned long bitmap[BITMAP_WORDS];
 	struct list_head queue[MAX_PRIO];
+	struct runqueue *rq;	/* the one it is an array of (array_rq()) */
 } prio_array_t;
 
 /*
@@ -421,12 +422,12 @@ extern struct sched_cpu_stat sched_stats[NR_CPUS];
 		     "with interrupts off", __func__, (rq)->id,		\
 		     arch_smp_processor_id())
 
-/* The runqueue a priority array belongs to (every array is one of the
- * two of a runqueue of runqueues[]). */
+/* The runqueue a priority array belongs to, for the lock assertion of
+ * every enqueue and dequeue: kept in the array, where finding it from the
+ * array's address would be a division by sizeof(runqueue_t) each time. */
 static inline runqueue_t *array_rq(const prio_array_t *array)
 {
-	return &runqueues[((const char *)array - (const char *)runqueues) /
-			  (long)sizeof(runqueue_t)];
+	return array->rq;
 }
 
 #endif
