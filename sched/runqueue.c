@@ -273,12 +273,12 @@ void double_lock_balance(runqueue_t *this_rq, runqueue_t *busiest)
 
 void rq_bound_join(struct task_struct *p, runqueue_t *rq)
 {
-	cpumask_t here = cpumask_and_of(p->cpus_allowed, rq->span);
+	int only = cpus_single_common(p->cpus_allowed, rq->span);
 
 	assert_rq_held(rq);
-	p->rq_bound = cpus_subset(p->cpus_allowed, rq->span);
+	p->rq_bound = cpumask_subset_bits(p->cpus_allowed.bits, rq->span.bits);
 	rq->nr_bound += (unsigned long)p->rq_bound;
-	p->rq_only = cpus_weight(here) == 1 ? cpu_idx(first_cpu(here)) : -1;
+	p->rq_only = only >= 0 ? cpu_idx(only) : -1;
 	if (p->rq_only >= 0)
 		rq->nr_only[p->rq_only]++;
 }
