@@ -173,31 +173,6 @@ static inline int cpus_weight(cpumask_t m)
 	return n;
 }
 
-/*
- * The one CPU a and b have in common, or -1 when they have none or more
- * than one: one pass over the words, without building a & b or counting
- * its bits (a libgcc call a word on i686). The scheduler asks at every
- * wakeup (sched/runqueue.c, rq_bound_join()). A macro, as cpu_isset():
- * masks in memory are read in place.
- */
-#define cpus_single_common(a, b) cpumask_single_common_bits((a).bits, (b).bits)
-static inline int cpumask_single_common_bits(const unsigned long *a,
-					     const unsigned long *b)
-{
-	int i, cpu = -1;
-
-	for (i = 0; i < CPUMASK_LONGS; i++) {
-		unsigned long w = a[i] & b[i];
-
-		if (!w)
-			continue;
-		if (cpu >= 0 || (w & (w - 1)))
-			return -1;
-		cpu = i * BITS_PER_LONG + __builtin_ctzl(w);
-	}
-	return cpu;
-}
-
 /* Lowest CPU of m above cpu (-1: the lowest of all), or NR_CPUS when there
  * is none. */
 static inline int next_cpu(int cpu, cpumask_t m)
