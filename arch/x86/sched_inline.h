@@ -7,9 +7,9 @@
  *
  * The kernel's sched_env.h includes this file, so it includes nothing:
  * sched/ is compiled without the kernel's include path. It relies on
- * struct percpu's layout (percpu.h: self at %gs:0, cpu at %gs:4) and on
- * the kernel spinlock's owner being the holder's struct percpu, both of
- * which sched_glue.c asserts at compile time.
+ * struct percpu's layout (percpu.h: self at %gs:0, cpu at %gs:4), which
+ * sched_glue.c asserts at compile time, and on a kernel spinlock's owner
+ * being its holder's struct percpu (spinlock.c).
  */
 #ifndef ARCH_X86_SCHED_INLINE_H
 #define ARCH_X86_SCHED_INLINE_H

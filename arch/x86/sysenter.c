@@ -131,9 +131,10 @@ int sysenter_window(uint32_t eip)
 void syscall_user(struct trap_frame *f, struct task *t);	/* kernel/syscall.c */
 
 /*
- * The handler, then trap_exit() (schedule, end a killed task) exactly as
- * after int 0x80, but only when there is something for it to do: the
- * frame comes from user mode, and a task is running. sysexit sets CS and
+ * The handler, then what trap_exit() does after int 0x80 (schedule, end a
+ * killed task, this CPU's %gs), called only when there is any of it to do:
+ * a sysenter frame always comes from user mode, with a task running, so
+ * trap_exit()'s own checks of those are left out. sysexit sets CS and
  * SS from SYSENTER_CS, EIP and ESP from edx and ecx, and leaves EFLAGS as
  * the kernel has it: it can only return to the stub's sysenter_return
  * with the frame's esp and flags. So iret whenever the frame says anything

@@ -54,7 +54,7 @@ uint64_t time_us(void);
  * CPU's last jiffy with the TSC where the next begins (0: none yet). */
 extern int tick_clock;
 struct jiffy_cache {
-	uint64_t next_tsc;
+	uint64_t next_tsc;	/* where the next jiffy begins; 0: empty */
 	uint64_t j;
 };
 extern struct jiffy_cache jiffy_cache[NR_CPUS];
