@@ -144,15 +144,24 @@ static inline int cpus_intersects(cpumask_t a, cpumask_t b)
 	return 0;
 }
 
-/* 1 when every CPU of a is in b. */
-static inline int cpus_subset(cpumask_t a, cpumask_t b)
+/* 1 when every CPU of the mask whose words are a is in b's: the masks
+ * read in place, for a caller that asks often (the scheduler, of a task's
+ * mask at every wakeup) and would otherwise copy both. */
+static inline int cpumask_subset_bits(const unsigned long *a,
+				      const unsigned long *b)
 {
 	int i;
 
 	for (i = 0; i < CPUMASK_LONGS; i++)
-		if (a.bits[i] & ~b.bits[i])
+		if (a[i] & ~b[i])
 			return 0;
 	return 1;
+}
+
+/* 1 when every CPU of a is in b. */
+static inline int cpus_subset(cpumask_t a, cpumask_t b)
+{
+	return cpumask_subset_bits(a.bits, b.bits);
 }
 
 static inline int cpus_weight(cpumask_t m)

@@ -47,7 +47,8 @@ static int pipe_read(struct file *f, char *ubuf, uint32_t len)
 	n = len < p->count ? len : p->count;
 	first = PIPE_BUF - p->head < n ? PIPE_BUF - p->head : n;
 	memcpy(tmp, p->buf + p->head, first);
-	memcpy(tmp + first, p->buf, n - first);
+	if (n > first)		/* the part that wrapped round */
+		memcpy(tmp + first, p->buf, n - first);
 	p->head = (p->head + n) % PIPE_BUF;
 	p->count -= n;
 	wake_up_all(&p->wwait, 1);

@@ -26,10 +26,12 @@
 #include "heap.h"
 
 
-int arch_smp_processor_id(void)
-{
-	return smp_processor_id();
-}
+/* arch/x86/sched_inline.h has the CPU number, the interrupt flag and the
+ * lock assertion inline, from struct percpu's layout. */
+_Static_assert(offsetof(struct percpu, self) == SCHED_PERCPU_SELF &&
+	       offsetof(struct percpu, cpu) == SCHED_PERCPU_CPU,
+	       "sched_inline.h's struct percpu offsets are out of date");
+_Static_assert(EFLAGS_IF == SCHED_EFLAGS_IF, "sched_inline.h's EFLAGS_IF");
 
 /* The TSC clock at HZ (timer.h): the same on every CPU and never behind
  * because QEMU dropped a timer interrupt. */
@@ -120,23 +122,6 @@ void arch_spin_lock(arch_spinlock_t *lock)
 void arch_spin_unlock(arch_spinlock_t *lock)
 {
 	spin_unlock(lock);
-}
-
-/* spin_is_held()'s test written out: the scheduler asserts this on every
- * queue change and pick, so it is one compare and a flags read. */
-int arch_spin_held(const arch_spinlock_t *lock)
-{
-	return lock->owner == this_cpu() && !irqs_enabled();
-}
-
-unsigned long arch_irq_save(void)
-{
-	return irq_save();
-}
-
-void arch_irq_restore(unsigned long flags)
-{
-	irq_restore((uint32_t)flags);
 }
 
 void arch_sched_panic(const char *fmt, ...)

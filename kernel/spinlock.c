@@ -16,7 +16,9 @@ static inline int try_take(struct spinlock *l)
 	return __atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE) == 0;
 }
 
-void spin_lock(struct spinlock *l)
+/* spin_lock() and spin_unlock(), inline in their _irqsave and _irqrestore
+ * forms too: pipes and wait queues take those at every read and write. */
+static inline __attribute__((always_inline)) void lock(struct spinlock *l)
 {
 	struct percpu *me = this_cpu();
 
@@ -31,13 +33,23 @@ void spin_lock(struct spinlock *l)
 	l->owner = me;
 }
 
-void spin_unlock(struct spinlock *l)
+static inline __attribute__((always_inline)) void unlock(struct spinlock *l)
 {
 	if (l->owner != this_cpu())
 		panic("spinlock '%s': released by CPU %d, which does not hold it",
 		      l->name, smp_processor_id());
 	l->owner = 0;
 	__atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
+}
+
+void spin_lock(struct spinlock *l)
+{
+	lock(l);
+}
+
+void spin_unlock(struct spinlock *l)
+{
+	unlock(l);
 }
 
 int spin_is_locked(const struct spinlock *l)
@@ -57,13 +69,13 @@ uint32_t spin_lock_irqsave(struct spinlock *l)
 {
 	uint32_t flags = irq_save();
 
-	spin_lock(l);
+	lock(l);
 	return flags;
 }
 
 void spin_unlock_irqrestore(struct spinlock *l, uint32_t flags)
 {
-	spin_unlock(l);
+	unlock(l);
 	irq_restore(flags);
 }
 

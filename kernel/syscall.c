@@ -21,25 +21,31 @@ static const syscall_fn table[NR_SYSCALLS] = {
 };
 
 /*
- * From int 0x80 (traps.c) or sysenter (arch/x86/sysenter.c), with the same
- * frame either way, interrupts off as the gate (or sysenter) left them. The call
- * runs with interrupts on; trap_exit() then schedules or ends a killed
- * task on the way back.
+ * A call from user mode, t being this CPU's task, with interrupts off as
+ * the gate (or sysenter) left them. The call runs with interrupts on.
  */
-void syscall_dispatch(struct trap_frame *f)
+void syscall_user(struct trap_frame *f, struct task *t)
 {
-	struct task *t = this_task();
 	uint32_t nr = f->eax;
 	int ret = -ENOSYS;
 
-	if ((f->cs & 3) != 3) {
-		f->eax = (uint32_t)-EPERM;	/* int 0x80 from the kernel */
-		return;
-	}
 	t->uframe = f;
 	sti();
 	if (nr < NR_SYSCALLS && table[nr])
 		ret = table[nr](f->ebx, f->ecx, f->edx, f->esi, f->edi);
 	cli();
 	f->eax = (uint32_t)ret;
+}
+
+/*
+ * From int 0x80 (traps.c), which ring 0 may raise too; trap_exit() then
+ * schedules or ends a killed task on the way back.
+ */
+void syscall_dispatch(struct trap_frame *f)
+{
+	if ((f->cs & 3) != 3) {
+		f->eax = (uint32_t)-EPERM;	/* int 0x80 from the kernel */
+		return;
+	}
+	syscall_user(f, this_task());
 }

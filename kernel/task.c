@@ -50,11 +50,6 @@ static int init_pid_given;
 static int nr_procs;
 static int proc_limit = PROC_LIMIT_DEFAULT;
 
-struct task *this_task(void)
-{
-	return this_cpu()->current;
-}
-
 /* ---- the pid table ------------------------------------------------------ */
 
 /* The first pid from next_pid on (wrapping) whose bit is clear, now

@@ -32,6 +32,7 @@
 
 #include <stdint.h>
 #include "fpu.h"
+#include "percpu.h"
 #include "sched.h"
 #include "uapi/errno.h"
 #include "uapi/syscall.h"
@@ -104,8 +105,12 @@ struct task {
 
 #define task_of(p)	((struct task *)(p))
 
-/* The task running on this CPU (percpu current). */
-struct task *this_task(void);
+/* The task running on this CPU (percpu current). Inline: every system
+ * call and every scheduler entry asks. */
+static inline struct task *this_task(void)
+{
+	return this_cpu()->current;
+}
 
 /* Set up scheduling on the boot CPU (after topology_init) and on every AP:
  * runqueues, idle tasks, migration threads, the tick (sched_glue.c). */

@@ -24,6 +24,9 @@ void prio_array_init(prio_array_t *array)
 {
 	int i;
 
+	/* Every array is one of the two of a runqueue of runqueues[]. */
+	array->rq = &runqueues[((const char *)array - (const char *)runqueues) /
+			       (long)sizeof(runqueue_t)];
 	array->nr_active = 0;
 	for (i = 0; i < BITMAP_WORDS; i++)
 		array->bitmap[i] = 0;
@@ -76,15 +79,4 @@ int find_next_bit(const unsigned long *bitmap, int size, int offset)
 			return size;
 		bits = bitmap[word];
 	}
-}
-
-/* The most important non-empty priority, or MAX_PRIO (the delimiter). */
-int sched_find_first_bit(const unsigned long *bitmap)
-{
-	int word;
-
-	for (word = 0; word < BITMAP_WORDS; word++)
-		if (bitmap[word])
-			return word * BITS_PER_LONG + __builtin_ctzl(bitmap[word]);
-	return MAX_PRIO;
 }

@@ -271,14 +271,24 @@ void double_lock_balance(runqueue_t *this_rq, runqueue_t *busiest)
 
 /* ---- queueing ----------------------------------------------------------- */
 
+/*
+ * rq_only is the slot of the one CPU of rq->span that p may use: rq's
+ * slots are its span (map_runqueue()), so it is counted over the slots, a
+ * bit test each, not over the words of two masks.
+ */
 void rq_bound_join(struct task_struct *p, runqueue_t *rq)
 {
-	cpumask_t here = cpumask_and_of(p->cpus_allowed, rq->span);
+	int idx, only = -1, n = 0;
 
 	assert_rq_held(rq);
-	p->rq_bound = cpus_subset(p->cpus_allowed, rq->span);
+	p->rq_bound = cpumask_subset_bits(p->cpus_allowed.bits, rq->span.bits);
 	rq->nr_bound += (unsigned long)p->rq_bound;
-	p->rq_only = cpus_weight(here) == 1 ? cpu_idx(first_cpu(here)) : -1;
+	for_each_sibling(idx, rq)
+		if (cpu_isset(rq->cpu[idx].cpu, p->cpus_allowed)) {
+			n++;
+			only = idx;
+		}
+	p->rq_only = n == 1 ? only : -1;
 	if (p->rq_only >= 0)
 		rq->nr_only[p->rq_only]++;
 }

@@ -27,6 +27,7 @@ typedef struct prio_array {
 	int nr_active;
 	unsigned long bitmap[BITMAP_WORDS];
 	struct list_head queue[MAX_PRIO];
+	struct runqueue *rq;	/* the one it is an array of (array_rq()) */
 } prio_array_t;
 
 /*
@@ -290,7 +291,21 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 void prio_array_init(prio_array_t *array);
 void enqueue_task(struct task_struct *p, prio_array_t *array);
 void dequeue_task(struct task_struct *p, prio_array_t *array);
-int sched_find_first_bit(const unsigned long *bitmap);
+/*
+ * The most important non-empty priority, or MAX_PRIO (the delimiter).
+ * Inline and unrolled, a test a word, as 2.5.59's (asm-i386/bitops.h):
+ * every pick starts here, and a nice-0 task's bit is in the fourth word.
+ */
+static inline int sched_find_first_bit(const unsigned long *bitmap)
+{
+	int word;
+
+#pragma GCC unroll 8
+	for (word = 0; word < BITMAP_WORDS; word++)
+		if (bitmap[word])
+			return word * BITS_PER_LONG + __builtin_ctzl(bitmap[word]);
+	return MAX_PRIO;
+}
 /* First set bit at or after offset (MAX_PRIO when none before it). */
 int find_next_bit(const unsigned long *bitmap, int size, int offset);
 
@@ -407,12 +422,12 @@ extern struct sched_cpu_stat sched_stats[NR_CPUS];
 		     "with interrupts off", __func__, (rq)->id,		\
 		     arch_smp_processor_id())
 
-/* The runqueue a priority array belongs to (every array is one of the
- * two of a runqueue of runqueues[]). */
+/* The runqueue a priority array belongs to, for the lock assertion of
+ * every enqueue and dequeue: kept in the array, where finding it from the
+ * array's address would be a division by sizeof(runqueue_t) each time. */
 static inline runqueue_t *array_rq(const prio_array_t *array)
 {
-	return &runqueues[((const char *)array - (const char *)runqueues) /
-			  (long)sizeof(runqueue_t)];
+	return array->rq;
 }
 
 #endif

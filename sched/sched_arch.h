@@ -20,6 +20,10 @@
  *                           an expression the hot paths test inline
  *                           (sched_trace(), runqueue.h) before the call
  *
+ * and may define any function below as static inline instead of linking
+ * it (the kernel does, for the calls schedule() makes most); the
+ * declarations here then name the inline ones.
+ *
  * Nothing else of the environment is visible to the scheduler: no x86, no
  * libc, no kernel headers. Every function here may be called with
  * interrupts off and runqueue locks held, so none of them may sleep or call

@@ -14,6 +14,7 @@
 #include "percpu.h"
 #include "printk.h"
 #include "string.h"
+#include "task.h"
 #include "trap.h"
 #include "usermode.h"
 #include "uapi/errno.h"
@@ -127,22 +128,31 @@ int sysenter_window(uint32_t eip)
 	       eip < (uintptr_t)sysenter_entry_end;
 }
 
-void syscall_dispatch(struct trap_frame *f);	/* kernel/syscall.c */
+void syscall_user(struct trap_frame *f, struct task *t);	/* kernel/syscall.c */
 
 /*
- * After the handler and trap_exit() (schedule, end a killed task) exactly
- * as after int 0x80. sysexit sets CS and SS from SYSENTER_CS, EIP and ESP
- * from edx and ecx, and leaves EFLAGS as the kernel has it: it can only
- * return to the stub's sysenter_return with the frame's esp and flags. So
- * iret whenever the frame says anything else: exec's new image, a flag
- * iret must restore (TF, NT, RF, VM), or another segment (Linux's test,
- * arch/x86/entry/common.c, do_fast_syscall_32). A fork child never comes
- * here: it starts at trap_return (switch.asm).
+ * The handler, then what trap_exit() does after int 0x80 (schedule, end a
+ * killed task, this CPU's %gs), called only when there is any of it to do:
+ * a sysenter frame always comes from user mode, with a task running, so
+ * trap_exit()'s own checks of those are left out. sysexit sets CS and
+ * SS from SYSENTER_CS, EIP and ESP from edx and ecx, and leaves EFLAGS as
+ * the kernel has it: it can only return to the stub's sysenter_return
+ * with the frame's esp and flags. So iret whenever the frame says anything
+ * else: exec's new image, a flag iret must restore (TF, NT, RF, VM), or
+ * another segment (Linux's test, arch/x86/entry/common.c,
+ * do_fast_syscall_32). A fork child never comes here: it starts at
+ * trap_return (switch.asm).
  */
 int sysenter_dispatch(struct trap_frame *f)
 {
-	syscall_dispatch(f);
-	trap_exit(f);
+	struct task *t = this_task();
+
+	syscall_user(f, t);
+	/* this_cpu() after the call: a call that slept may return on
+	 * another CPU. */
+	if (t->killed || t->s.need_resched ||
+	    f->gs != (uint32_t)GDT_PERCPU_SEL(this_cpu()->slot))
+		trap_exit_user(f, t);
 	return f->eip == sysenter_return_addr && f->cs == GDT_USER_CS &&
 	       f->ss == GDT_USER_DS && (f->eflags & EFLAGS_IF) &&
 	       !(f->eflags & (EFLAGS_TF | EFLAGS_NT | EFLAGS_RF | EFLAGS_VM));

@@ -99,7 +99,7 @@ uint64_t time_since_entry_us(void)
  * stopped with interrupts off, or ticks QEMU dropped on one CPU, do not
  * stop the clock. 64-bit atomics (cmpxchg8b), no lock.
  */
-static int tick_clock;
+int tick_clock;
 static volatile uint64_t tick_jiffies;
 static uint64_t tick_base[NR_CPUS];
 
@@ -142,19 +142,15 @@ uint64_t time_us(void)
  * jiffies_64() from the TSC divides only once a jiffy on each CPU (the
  * scheduler reads it at every switch, and a 64-bit division is a libgcc
  * call on i686): a CPU keeps the last value it computed and the TSC at
- * which the next jiffy begins, and until then answers from them. The
- * values are the division's own: jiffy j + 1 begins at the first TSC
- * where (tsc - tsc_at_boot) * HZ >= (j + 1) * khz * 1000. Each CPU's own,
- * read and written with interrupts off; emptied when the calibration
- * changes the rate and the base (before any AP runs).
+ * which the next jiffy begins, and until then answers from them (timer.h,
+ * inline). The values are the division's own: jiffy j + 1 begins at the
+ * first TSC where (tsc - tsc_at_boot) * HZ >= (j + 1) * khz * 1000. Each
+ * CPU's own, read and written with interrupts off; emptied when the
+ * calibration changes the rate and the base (before any AP runs).
  */
-struct jiffy_cache {
-	uint64_t next_tsc;	/* where the next jiffy begins; 0: empty */
-	uint64_t j;
-};
-static struct jiffy_cache jiffy_cache[NR_CPUS];
+struct jiffy_cache jiffy_cache[NR_CPUS];
 
-uint64_t jiffies_64(void)
+uint64_t jiffies_64_slow(void)
 {
 	struct jiffy_cache *c;
 	uint64_t now, j, per;

@@ -6,6 +6,9 @@
 #define ARCH_X86_TIMER_H
 
 #include <stdint.h>
+#include "cpu.h"
+#include "params.h"
+#include "percpu.h"
 
 /* Calibrate TSC and LAPIC timer against the PIT (boot CPU, interrupts off),
  * print both rates. */
@@ -46,6 +49,20 @@ uint64_t time_since_entry_us(void);
  * TSC, or the tick count when the TSCs disagree: timer_tsc_check()). */
 uint64_t time_us(void);
 
+/* The clock behind jiffies_64(), inline because the scheduler reads it at
+ * every schedule() and wakeup: 1 when it counts ticks (timer.c), and each
+ * CPU's last jiffy with the TSC where the next begins (0: none yet). */
+extern int tick_clock;
+struct jiffy_cache {
+	uint64_t next_tsc;	/* where the next jiffy begins; 0: empty */
+	uint64_t j;
+};
+extern struct jiffy_cache jiffy_cache[NR_CPUS];
+
+/* jiffies_64() when this CPU's cache has no answer: the division, or the
+ * tick clock. */
+uint64_t jiffies_64_slow(void);
+
 /*
  * Ticks since boot by the TSC: HZ per second, the same clock on every CPU,
  * never behind because of a timer interrupt QEMU dropped (per-CPU
@@ -53,7 +70,23 @@ uint64_t time_us(void);
  * (timer_tsc_check()) the furthest tick count of any CPU, which can lag.
  * What the scheduler's arch_jiffies() should return.
  */
-uint64_t jiffies_64(void);
+static inline uint64_t jiffies_64(void)
+{
+	const struct jiffy_cache *c;
+	uint64_t j = 0;
+	uint32_t flags;
+	int hit;
+
+	if (__atomic_load_n(&tick_clock, __ATOMIC_ACQUIRE))
+		return jiffies_64_slow();
+	flags = irq_save();
+	c = &jiffy_cache[smp_processor_id()];
+	hit = rdtsc() < c->next_tsc;
+	if (hit)
+		j = c->j;
+	irq_restore(flags);
+	return hit ? j : jiffies_64_slow();
+}
 
 /* Busy-wait (no sleeping: usable with interrupts off and in panic). */
 void udelay(uint32_t us);

@@ -81,6 +81,23 @@ int user_trap(struct trap_frame *f)
 	task_exit(W_SIGNALED(SIGSEGV));
 }
 
+void trap_exit_user(struct trap_frame *f, struct task *t)
+{
+	for (;;) {
+		if (t->killed)
+			task_exit(W_SIGNALED(t->killed));
+		if (!t->s.need_resched)
+			break;
+		schedule();
+	}
+	/*
+	 * A process that kept a per-CPU %gs gets the one of the CPU it
+	 * returns on, which the entries find loaded next time.
+	 */
+	if (gdt_is_percpu_sel(f->gs))
+		f->gs = GDT_PERCPU_SEL(this_cpu()->slot);
+}
+
 void trap_exit(struct trap_frame *f)
 {
 	struct task *t = this_task();
@@ -88,19 +105,7 @@ void trap_exit(struct trap_frame *f)
 	if (!t)
 		return;		/* before the scheduler is up */
 	if ((f->cs & 3) == 3) {
-		for (;;) {
-			if (t->killed)
-				task_exit(W_SIGNALED(t->killed));
-			if (!t->s.need_resched)
-				break;
-			schedule();
-		}
-		/*
-		 * A process that kept a per-CPU %gs gets the one of the CPU
-		 * it returns on, which the entries find loaded next time.
-		 */
-		if (gdt_is_percpu_sel(f->gs))
-			f->gs = GDT_PERCPU_SEL(this_cpu()->slot);
+		trap_exit_user(f, t);
 		return;
 	}
 	/* The #DB above: %gs is still the user's, which the entry saves. */

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+struct task;
 struct trap_frame;
 
 /* Open the int 0x80 gate to ring 3 (boot CPU, once). */
@@ -26,6 +27,10 @@ int user_trap(struct trap_frame *f);
  * preemptible kernel task), and ends a killed task instead of returning
  * to its user code. */
 void trap_exit(struct trap_frame *f);
+
+/* trap_exit() of a frame of user mode, t being this CPU's task: schedule
+ * while asked to, end t if killed, give a per-CPU %gs this CPU's. */
+void trap_exit_user(struct trap_frame *f, struct task *t);
 
 /* Fill f so that trap_return enters user mode at eip with stack esp. */
 void usermode_frame(struct trap_frame *f, uint32_t eip, uint32_t esp);

@@ -20,6 +20,10 @@ typedef struct spinlock arch_spinlock_t;
 
 #define SCHED_ENV_TASK_FIELDS
 
+/* The seam's calls schedule() makes most, inline (sched_arch.h allows it):
+ * the CPU number, interrupts off and back, and the lock assertion. */
+#include "../../arch/x86/sched_inline.h"
+
 /* Some CPU's trace ring records (kernel/trace.c, trace_start()): only then
  * does sched_trace() call arch_trace(). */
 extern volatile int sched_trace_on;
