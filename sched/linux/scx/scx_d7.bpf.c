@@ -13,8 +13,12 @@
  *             busy core of the node; a forked child goes the same way
  *             (SCX_WAKE_FORK), so children stay on their parent's node
  *   kick      enqueue wakes the chosen CPU, or an idle sibling when the
- *             chosen one is busy (D7's wakeup kick), or an idle CPU
- *             elsewhere that then pulls the task (idle balancing)
+ *             chosen one is busy (D7's wakeup kick), or an idle CPU of
+ *             the node, else of another node, that then pulls the task
+ *             (idle balancing)
+ *   push      a task whose core's other thread is busy, while a core of
+ *             its node is fully idle, is ended at the next tick and goes
+ *             to that core (D7's active balancing)
  *   dispatch  the own core's queue; then the other cores of the node;
  *             then other nodes, on every NODE_BALANCE_RATE-th try only
  *
@@ -154,6 +158,45 @@ out:
 	return cpu;
 }
 
+/* Whether a thread of @cpu's core other than @cpu runs something. */
+static bool sibling_busy(s32 cpu)
+{
+	const struct cpumask *idle = scx_bpf_get_idle_cpumask();
+	u32 q = queue_of(cpu), c;
+	bool busy = false;
+
+	bpf_for(c, 0, nr_cpus) {
+		if (c >= NR_CPUS)
+			break;
+		if (c != (u32)cpu && cpu_queue[c] == q && !bpf_cpumask_test_cpu(c, idle)) {
+			busy = true;
+			break;
+		}
+	}
+	scx_bpf_put_idle_cpumask(idle);
+	return busy;
+}
+
+/* Whether @node has a fully idle core @p may run on (not claimed). */
+static bool node_has_idle_core(struct task_struct *p, u32 node)
+{
+	const struct cpumask *idle = scx_bpf_get_idle_smtmask();
+	bool found = false;
+	u32 c;
+
+	bpf_for(c, 0, nr_cpus) {
+		if (c >= NR_CPUS)
+			break;
+		if (cpu_node[c] == node && bpf_cpumask_test_cpu(c, idle) &&
+		    bpf_cpumask_test_cpu(c, p->cpus_ptr)) {
+			found = true;
+			break;
+		}
+	}
+	scx_bpf_put_idle_cpumask(idle);
+	return found;
+}
+
 /* Wake @cpu if it is idle; true if it was. */
 static bool kick_if_idle(s32 cpu, const struct cpumask *idle)
 {
@@ -184,6 +227,23 @@ void BPF_STRUCT_OPS(d7_enqueue, struct task_struct *p, u64 enq_flags)
 	}
 	tctx = bpf_task_storage_get(&task_ctxs, p, 0,
 				    BPF_LOCAL_STORAGE_GET_F_CREATE);
+	/*
+	 * D7's active balancing: never two threads of one core busy while
+	 * a core of the node idles. A task that select_cpu did not place
+	 * (a slice ended, d7_tick ended it, a preemption) and whose core's
+	 * other thread is busy goes to a fully idle core of its node.
+	 */
+	if (!(tctx && tctx->claimed) && p->nr_cpus_allowed > 1 && sibling_busy(cpu)) {
+		other = pick_idle_in_node(p, node_of(cpu), true);
+		if (other >= 0) {
+			if (tctx)
+				tctx->queued_cpu = other;
+			scx_bpf_dispatch(p, queue_of(other), SCX_SLICE_DFL, enq_flags);
+			scx_bpf_kick_cpu(other, SCX_KICK_IDLE);
+			stat_inc(other, D7_ACTIVE_MOVES_IN);
+			return;
+		}
+	}
 	if (tctx)
 		tctx->queued_cpu = cpu;
 	scx_bpf_dispatch(p, q, SCX_SLICE_DFL, enq_flags);
@@ -205,7 +265,11 @@ void BPF_STRUCT_OPS(d7_enqueue, struct task_struct *p, u64 enq_flags)
 	scx_bpf_put_idle_cpumask(idle);
 	if (woken)
 		return;
-	other = scx_bpf_pick_idle_cpu(p->cpus_ptr, SCX_PICK_IDLE_CORE);
+	/* The node first (2.5.59 balances inside a node every time), then
+	 * anywhere: the woken CPU's dispatch applies the node rule. */
+	other = pick_idle_in_node(p, node_of(cpu), false);
+	if (other < 0)
+		other = scx_bpf_pick_idle_cpu(p->cpus_ptr, SCX_PICK_IDLE_CORE);
 	if (other < 0)
 		other = scx_bpf_pick_idle_cpu(p->cpus_ptr, 0);
 	if (other >= 0) {
@@ -287,6 +351,19 @@ void BPF_STRUCT_OPS(d7_running, struct task_struct *p)
 	tctx->queued_cpu = -1;
 }
 
+/*
+ * D7's active balancing, from the tick: a task sharing its core with
+ * another busy thread while its node has a fully idle core ends its slice
+ * now; enqueue then sends it to that core.
+ */
+void BPF_STRUCT_OPS(d7_tick, struct task_struct *p)
+{
+	s32 cpu = scx_bpf_task_cpu(p);
+
+	if (p->nr_cpus_allowed > 1 && sibling_busy(cpu) && node_has_idle_core(p, node_of(cpu)))
+		p->scx.slice = 0;
+}
+
 s32 BPF_STRUCT_OPS_SLEEPABLE(d7_init)
 {
 	u32 q;
@@ -334,6 +411,7 @@ SCX_OPS_DEFINE(d7_ops,
 	       .enqueue		= (void *)d7_enqueue,
 	       .dispatch	= (void *)d7_dispatch,
 	       .running		= (void *)d7_running,
+	       .tick		= (void *)d7_tick,
 	       .init		= (void *)d7_init,
 	       .exit		= (void *)d7_exit,
 	       .name		= "d7");

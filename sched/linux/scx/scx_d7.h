@@ -12,13 +12,16 @@
 #include "params.h"
 
 /* Per-CPU counters, printed by the loader as `stat:` lines
- * (docs/formats.md). The first three carry the teaching kernel's names:
+ * (docs/formats.md). The first four carry the teaching kernel's names:
  * they count the same events. The others are sched_ext's view of D7's
  * shared runqueue and HT-aware wakeup. */
 enum d7_stat {
 	D7_SWITCHES,		/* a task starts to run on this CPU */
 	D7_LOCAL_MOVES_IN,	/* taken from another core's queue, same node */
 	D7_NODE_MOVES_IN,	/* taken from a core's queue on another node */
+	D7_ACTIVE_MOVES_IN,	/* pushed here, a fully idle core, off a core
+				 * whose other thread was busy (D7's active
+				 * balancing) */
 	D7_USER_SWITCHES,	/* D7_SWITCHES of user tasks (not kthreads) */
 	D7_SIBLING_PULLS,	/* taken from the own core's queue, queued
 				 * for the other thread of the core */
@@ -48,7 +51,7 @@ enum d7_fault {
 #define D7_STALL_DSQ	NR_CPUS
 
 #define D7_STAT_NAMES { "switches", "local_moves_in", "node_moves_in", \
-	"user_switches", "sibling_pulls", "kicks", "idle_core_picks", \
+	"active_moves_in", "user_switches", "sibling_pulls", "kicks", "idle_core_picks", \
 	"idle_sibling_picks", "fork_picks" }
 
 #endif
