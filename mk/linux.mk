@@ -13,6 +13,11 @@
 #   make test-scx              scx_d7 on Linux 6.12, three shapes
 #                              (tests/parity/scx.sh; not part of make test:
 #                              a cold 6.12 build takes most of an hour)
+#   make parity-scx            the behaviour table with three columns:
+#                              Linux 6.12 (EEVDF), Linux 6.12 + scx_d7,
+#                              ours (tests/parity/behave.sh, PARITY_SCX=1;
+#                              build/parity/behaviour-6.12.md; not part of
+#                              make test either)
 #   make test-parity-topo      every shape: Linux's topo lines against ours
 #   make test-linux-series     boot checks of each patch (tests/parity/series.sh)
 #   make test-parity-behave    the workloads of user/etc/parity.sh on both
@@ -41,6 +46,9 @@ scx: deps-scx
 
 test-scx: deps-scx
 	@tests/run-suite.sh scx tests/parity/scx.sh
+.PHONY: parity-scx
+parity-scx: deps-scx
+	@LINUX_VERSION=6.12 PARITY_SCX=1 tests/run-suite.sh parity-scx tests/parity/behave.sh
 
 run-linux: linux
 	$(LINUX_DIR)/run.sh $(TOPO) $(INIT)

@@ -3,14 +3,17 @@
  * printed on the companion Linux and on our kernel, shape by shape, check
  * the properties each scheduler promises, and print one table.
  *
- *   behave [-o FILE.md] DIR SHAPE...
+ *   behave [-s] [-o FILE.md] DIR SHAPE...
  *
  * DIR/SHAPE/linux.log and DIR/SHAPE/ours.log are the two consoles (the
  * `topo:` lines, then the scenarios, each after a "parity:NAME" marker);
- * DIR/SHAPE/{linux,ours}.status, when present, is one line saying how the
- * boot ended ("ok" or what went wrong). Prints one TAP line per scenario
- * and shape, then the table as "# " lines; -o writes the table (Markdown)
- * to FILE.md as well. Exit status 0 unless the arguments are wrong.
+ * with -s, DIR/SHAPE/scx.log is a third: Linux 6.12 running every workload
+ * under scx_d7 (sched/linux/scx/), the seed's policy as a sched_ext
+ * scheduler. DIR/SHAPE/KERNEL.status, when present, is one line saying how
+ * the boot ended ("ok" or what went wrong). Prints one TAP line per
+ * scenario and shape, then the table as "# " lines; -o writes the table
+ * (Markdown) to FILE.md as well. Exit status 0 unless the arguments are
+ * wrong.
  *
  * Properties, not CPUs: a CPU number is turned into its core (the first
  * CPU of its `siblings=`) and its node (`node=`) from the `topo:` lines the
@@ -38,11 +41,14 @@
 
 /* The nice levels of user/work/nicemix.c, and what each scheduler gives
  * them on one CPU: 2.5.59's task_timeslice() (MIN_TIMESLICE 10 ms +
- * (200 - 10) ms * (139 - static_prio) / 39, sched/tunables.h) and CFS's
- * sched_prio_to_weight[] (kernel/sched/core.c). */
+ * (200 - 10) ms * (139 - static_prio) / 39, sched/tunables.h) and the
+ * fair class's sched_prio_to_weight[] (kernel/sched/core.c; CFS in 6.1,
+ * EEVDF in 6.12, the same weights). */
 static const int nices[NR_NICE] = { 0, 5, 10, 19 };
 static const double o1_slice_ms[NR_NICE] = { 102.3, 78.2, 53.8, 10.0 };
 static const double cfs_weight[NR_NICE] = { 1024, 335, 110, 15 };
+/* scx_d7 gives every task SCX_SLICE_DFL (20 ms) from one FIFO queue. */
+static const double fifo_slice[NR_NICE] = { 20, 20, 20, 20 };
 /* The check: nice 0 gets at least this many times nice 19's work. The
  * models give far more (O(1) 10x, CFS 68x); ours measured 2-17x in 12
  * runs (see the legend), Linux 38-100x. */
@@ -74,8 +80,13 @@ struct spinrun {
 	struct task t[MAXTASK];
 };
 
+/* The kernels of a table, in its column order. */
+enum kind { K_LINUX, K_SCX, K_OURS, NR_KIND };
+
 struct kern {
-	const char *name;		/* "linux" or "ours" */
+	const char *name;		/* "linux", "scx" or "ours": the log's name */
+	enum kind kind;
+	char version[32];		/* Linux's "6.12.118", from its banner */
 	char status[200];
 	int ncpus, nodes, ncores, maxdist;
 	int core[MAXCPU], node[MAXCPU];	/* core: first CPU of its siblings */
@@ -87,12 +98,14 @@ struct kern {
 	char nice_on[NR_NICE][32];	/* "ran on" CPU list of each child */
 	int nice_got, nice_stats;
 	long nice_sw[2], nice_ticks[2];	/* NICE_CPU's stat: line before, after */
+	int scx_runs, scx_unreg;	/* scx_d7's exits, and those by its loader */
 };
 
 enum verdict { V_PASS, V_FAIL, V_REPORT, V_NA };
 static const char *const vname[] = { "PASS", "FAIL", "report", "n/a" };
 
 struct cell {
+	enum kind kind;
 	enum verdict v;
 	char fig[240];
 };
@@ -179,6 +192,15 @@ static void parse_line(struct kern *k, const char *sect, const char *l)
 	const char *s;
 	int a, b;
 
+	if ((s = strstr(l, "Linux version ")) != NULL && !k->version[0])
+		sscanf(s, "Linux version %31s", k->version);
+	if ((s = strstr(l, "scx_d7: exit kind=")) != NULL) {
+		/* Each workload's loader: 1 when it unregistered scx_d7 itself,
+		 * 0 when the kernel ejected it (an error, the watchdog). */
+		k->scx_runs++;
+		k->scx_unreg += strstr(s, " unregistered=1") != NULL;
+		return;
+	}
 	if (strstr(l, "topo: "))
 		parse_topo(k, l);
 	else if (!strcmp(sect, "smt_fork"))
@@ -216,7 +238,10 @@ static void parse_line(struct kern *k, const char *sect, const char *l)
 		char pat[32];
 
 		snprintf(pat, sizeof(pat), "stat: cpu=%s ", NICE_CPU_STR);
-		if ((s = strstr(l, pat)) != NULL && k->nice_stats < 2) {
+		/* The kernel's stat: lines (init's stat), not scx_d7's own
+		 * counters, which its loader prints after each workload. */
+		if ((s = strstr(l, pat)) != NULL && k->nice_stats < 2 &&
+		    !strstr(s, " user_switches=")) {
 			k->nice_sw[k->nice_stats] = keyval(s, "switches");
 			k->nice_ticks[k->nice_stats] = keyval(s, "idle_ticks") + keyval(s, "busy_ticks");
 			k->nice_stats++;
@@ -329,12 +354,21 @@ static char *counts_str(const struct kern *k, const int *per, int by_node, char 
 	return buf;
 }
 
+/* 1 (and a FAIL) when the kernel's output of a scenario is not there, or
+ * when scx_d7 did not run every workload from start to end: a run the
+ * kernel ejected it from measured EEVDF. */
 static int missing(struct cell *c, const struct kern *k, int have, const char *what)
 {
-	if (have)
-		return 0;
-	cellf(c, V_FAIL, "no %s output (boot: %s)", what, k->status);
-	return 1;
+	if (!have) {
+		cellf(c, V_FAIL, "no %s output (boot: %s)", what, k->status);
+		return 1;
+	}
+	if (k->kind == K_SCX && (!k->scx_runs || k->scx_unreg != k->scx_runs)) {
+		cellf(c, V_FAIL, "scx_d7 ejected: %d of its %d runs ended by its loader",
+		      k->scx_unreg, k->scx_runs);
+		return 1;
+	}
+	return 0;
 }
 
 /* SMT spread: spin 2 (one hog per core of a node) must end on 2 cores. */
@@ -358,8 +392,10 @@ static void check_smt(struct cell *c, const struct kern *k)
 
 /* Fork locality: the children of spin 2 first ran on the parent's node
  * and stayed there (ours: the node has an idle core for each, so no
- * balancer takes them away); Linux reported. */
-static void check_fork(struct cell *c, const struct kern *k, int is_linux)
+ * balancer takes them away; scx_d7: select_cpu places a child on the
+ * node, and only an idle CPU whose node has queued work pulls); Linux
+ * reported. */
+static void check_fork(struct cell *c, const struct kern *k)
 {
 	int local = 0, n = k->smt.n, pc[MAXCPU], pn[MAXCPU], endlocal;
 
@@ -375,7 +411,7 @@ static void check_fork(struct cell *c, const struct kern *k, int is_linux)
 	}
 	enum verdict v;
 
-	if (is_linux)
+	if (k->kind == K_LINUX)
 		v = V_REPORT;	/* see the legend: (a) */
 	else
 		v = local == n && endlocal == n ? V_PASS : V_FAIL;
@@ -410,9 +446,11 @@ static void per_node_str(const struct kern *k, const int *per, char *buf, size_t
  * it keeps the exec'd task local and leaves "a real need of migration" to
  * the periodic balancer; so Linux is checked where the children run once
  * settled, and its after-exec spread is shown. Past RECLAIM_DISTANCE Linux
- * does no exec balancing across nodes at all: reported.
+ * does no exec balancing across nodes at all: reported. scx_d7 has no exec
+ * hook in 6.12: its children exec where they were forked, and the idle
+ * CPUs of other nodes pull the ones left waiting; checked once settled.
  */
-static void check_exec(struct cell *c, const struct kern *k, int is_linux)
+static void check_exec(struct cell *c, const struct kern *k)
 {
 	int per[MAXCPU] = { 0 }, n = k->ex_n, min, max, smin, smax, home;
 	char buf[96], sbuf[96];
@@ -429,11 +467,12 @@ static void check_exec(struct cell *c, const struct kern *k, int is_linux)
 		return;
 	}
 	home = k->ex_fork_node >= 0 && k->ex_fork_node < MAXCPU ? per[k->ex_fork_node] : 0;
-	if (is_linux && k->maxdist > RECLAIM_DISTANCE)
+	if (k->kind == K_LINUX && k->maxdist > RECLAIM_DISTANCE)
 		cellf(c, V_REPORT, "per node %s after exec, %s settled; the fork node %d had %d of %d",
 		      buf, sbuf, k->ex_fork_node, home, n);
 	else
-		cellf(c, smin >= 1 && k->ex_settled_n == n && (is_linux || min >= 1) ? V_PASS : V_FAIL,
+		cellf(c, smin >= 1 && k->ex_settled_n == n && (k->kind != K_OURS || min >= 1) ?
+			 V_PASS : V_FAIL,
 		      "per node %s after exec (spread %d), %s settled, of %d children", buf,
 		      max - min, sbuf, n);
 }
@@ -460,7 +499,10 @@ static void check_overload(struct cell *c, const struct kern *k)
 	}
 	counts_str(k, pc, 0, cb, sizeof(cb), &cmin, &cmax);
 	counts_str(k, pn, 1, nb, sizeof(nb), &nmin, &nmax);
-	cellf(c, cmax - cmin <= OVERLOAD_SPREAD && k->over.n == k->ncpus + 2 ? V_PASS : V_FAIL,
+	/* scx_d7 has no busy balancing: the queues keep the split they got
+	 * when the idle CPUs filled (scx/README.md), reported. */
+	cellf(c, k->kind == K_SCX ? V_REPORT :
+		 cmax - cmin <= OVERLOAD_SPREAD && k->over.n == k->ncpus + 2 ? V_PASS : V_FAIL,
 	      "%d hogs; per core %s; per node %s; last move %d ms", k->over.n, cb, nb,
 	      last_move(&k->over));
 }
@@ -475,10 +517,11 @@ static void check_affinity(struct cell *c, const struct kern *k)
 
 /* Nice share: nice 0 gets at least NICE_RATIO_MIN times what nice 19
  * gets, all on the pinned CPU; the shares are shown against the model. */
-static void check_nice(struct cell *c, const struct kern *k, int is_linux)
+static void check_nice(struct cell *c, const struct kern *k)
 {
 	double tot = 0, mtot = 0, share[NR_NICE], model[NR_NICE];
-	const double *m = is_linux ? cfs_weight : o1_slice_ms;
+	const double *m = k->kind == K_OURS ? o1_slice_ms : k->kind == K_LINUX ? cfs_weight :
+			  fifo_slice;
 	if (missing(c, k, k->nice_got == (1 << NR_NICE) - 1, "nicemix"))
 		return;
 	for (int i = 0; i < NR_NICE; i++) {
@@ -513,9 +556,11 @@ static void check_nice(struct cell *c, const struct kern *k, int is_linux)
 	 * too few O(1) epochs for the model to show (see the legend). */
 	long ticks = k->nice_stats == 2 ? k->nice_ticks[1] - k->nice_ticks[0] : 0;
 
-	if (!is_linux && ticks < NICE_MIN_EPOCHS * O1_EPOCH_TICKS)
+	if (k->kind == K_SCX)
+		v = V_REPORT;	/* one slice for every task: nice means nothing */
+	else if (k->kind == K_OURS && ticks < NICE_MIN_EPOCHS * O1_EPOCH_TICKS)
 		v = V_REPORT;
-	else if (!is_linux && v == V_PASS && ratio < NICE_RATIO_O1)
+	else if (k->kind == K_OURS && v == V_PASS && ratio < NICE_RATIO_O1)
 		v = V_FAIL;
 	cellf(c, v, "%.0f/%.0f/%.0f/%.1f%%, nice 0 = %.1fx nice 19 (model %.0f/%.0f/%.0f/%.1f)%s%s",
 	      share[0], share[1], share[2], share[3], ratio, model[0], model[1], model[2],
@@ -549,11 +594,11 @@ static const char *note(int s, const struct kern *l)
 		return far ? "by design: no exec balancing in Linux past RECLAIM_DISTANCE, reported (b)"
 			   : "same promise (b)";
 	case S_OVER:
-		return "same promise; CFS goes on moving (c)";
+		return "same promise; Linux's fair class goes on moving (c)";
 	case S_AFF:
 		return "same promise";
 	case S_NICE:
-		return "by design: O(1) slices vs CFS weights; ours checked with >= 5 epochs of ticks (d)";
+		return "by design: O(1) slices vs the fair class's weights; ours checked with >= 5 epochs of ticks (d)";
 	}
 	return "";
 }
@@ -585,104 +630,150 @@ static const char legend[] =
 "- overload (c): `spin +2 3000`, CPUs + 2 hogs that all stop together: at the end the\n"
 	"  hogs per core differ by at most 2 (one instant: a move may be in flight). Ours has\n"
 	"  one runqueue per core; Linux balances through sched domains and keeps moving hogs\n"
-	"  to share the 2 extra ones (last moves near the end are CFS's fairness).\n"
+	"  to share the 2 extra ones (last moves near the end are the fair class's sharing).\n"
 "- affinity: `pin all 50`: after sched_setaffinity() every getcpu() names that CPU.\n"
 	"- nice_share (d): `nicemix 2 1`, nice 0/5/10/19 hogs pinned to CPU 1: nice 0 gets at\n"
 	"  least 1.5x the work of nice 19 (ours: 2x), every child only on CPU 1; CPU 1's\n"
 	"  switches and ticks over the run (`stat:` lines) are shown. The shares differ by\n"
-	"  design: O(1) slices (102/78/54/10 ms) against CFS weights (1024/335/110/15), the\n"
+	"  design: O(1) slices (102/78/54/10 ms) against the fair class's weights\n"
+	"  (1024/335/110/15: CFS in 6.1, EEVDF in 6.12), the\n"
 	"  model in brackets. Ours counts slices in ticks, and the host drops many of CPU 1's\n"
 	"  (335-880 of 2000 in some runs): the 2 s then hold one or two O(1) epochs (244 ticks)\n"
 	"  cut anywhere, and the shares wander (nice 19 got 9-31% in such runs, once no nice\n"
 	"  effect at all; 1.9x once with 1124 ticks). So ours is checked only when CPU 1 got\n"
 	"  5 epochs of ticks (1220), reported otherwise.\n";
 
+static const char legend_scx[] =
+	"The scx_d7 column: Linux 6.12 with the seed's policy as a sched_ext scheduler\n"
+	"(sched/linux/scx/). Every workload runs under its own loader (`scx_d7 /bin/PROG ARGS`);\n"
+	"a cell fails when the kernel ejected scx_d7 from any of the runs (an error, the\n"
+	"watchdog): such a run measured EEVDF.\n"
+	"\n"
+	"- smt_spread, fork_locality, affinity: checked as ours (D7's idle-core-first pick;\n"
+	"  select_cpu keeps a forked child on its parent's node).\n"
+	"- exec_spread: 6.12 has no exec hook, so children exec where they were forked; idle\n"
+	"  CPUs of other nodes pull the ones left waiting. Checked once settled, after-exec shown.\n"
+	"- overload: reported. scx_d7 has no busy balancing (only idle CPUs pull), so the queues\n"
+	"  keep the split they had when the idle CPUs filled.\n"
+	"- nice_share: reported. One FIFO queue per core and the same 20 ms slice for every\n"
+	"  nice level: the model is equal shares.\n";
+
 static int tap_n;
 
-static void emit(FILE *md, const char *shape, int s, struct cell *lc, struct cell *oc,
+static const char *const kind_name[NR_KIND] = { "linux", "scx", "ours" };
+
+/* One TAP line and one table row: the row fails when a kernel's cell
+ * fails; it is skipped where every cell is n/a, "reported" where every
+ * cell is. */
+static void emit(FILE *md, const char *shape, int s, struct cell *const cells[], int nk,
 		 const struct kern *l)
 {
-	enum verdict r;
+	int fail = 0, na = 0, rep = 0;
 	const char *res;
+	char tap[1024] = "";
+	size_t o = 0;
 
-	if (lc->v == V_FAIL || oc->v == V_FAIL)
-		r = V_FAIL;
-	else if (lc->v == V_NA && oc->v == V_NA)
-		r = V_NA;
-	else if (lc->v == V_REPORT && oc->v == V_REPORT)
-		r = V_REPORT;
-	else
-		r = V_PASS;
-	res = r == V_FAIL ? "FAIL" : r == V_NA ? "skip" : r == V_REPORT ? "reported" : "pass";
+	for (int k = 0; k < nk; k++) {
+		fail += cells[k]->v == V_FAIL;
+		na += cells[k]->v == V_NA;
+		rep += cells[k]->v == V_REPORT;
+		o += (size_t)snprintf(tap + o, sizeof(tap) > o ? sizeof(tap) - o : 0, "%s%s %s: %s",
+				      k ? "; " : "", kind_name[cells[k]->kind], vname[cells[k]->v],
+				      cells[k]->fig);
+	}
+	res = fail ? "FAIL" : na == nk ? "skip" : rep == nk ? "reported" : "pass";
 	tap_n++;
-	if (r == V_NA)
-		printf("ok %d %s_%s # SKIP %s\n", tap_n, scen_name[s], shape, oc->fig);
+	if (!fail && na == nk)
+		printf("ok %d %s_%s # SKIP %s\n", tap_n, scen_name[s], shape, cells[nk - 1]->fig);
 	else
-		printf("%s %d %s_%s # linux %s: %s; ours %s: %s\n", r == V_FAIL ? "not ok" : "ok",
-		       tap_n, scen_name[s], shape, vname[lc->v], lc->fig, vname[oc->v], oc->fig);
-	if (md)
-		fprintf(md, "| %s | %s | %s: %s | %s: %s | %s | %s |\n", scen_name[s], shape,
-			vname[lc->v], lc->fig, vname[oc->v], oc->fig, res, note(s, l));
+		printf("%s %d %s_%s # %s\n", fail ? "not ok" : "ok", tap_n, scen_name[s], shape, tap);
+	if (md) {
+		fprintf(md, "| %s | %s |", scen_name[s], shape);
+		for (int k = 0; k < nk; k++)
+			fprintf(md, " %s: %s |", vname[cells[k]->v], cells[k]->fig);
+		fprintf(md, " %s | %s |\n", res, note(s, l));
+	}
 }
 
 int main(int argc, char **argv)
 {
 	const char *out = NULL, *dir;
 	FILE *md = NULL, *tmp;
-	int i = 1, nshapes;
+	int i = 1, nshapes, nk = 2, with_scx = 0;
+	char version[32] = "";
 
-	if (argc > 2 && !strcmp(argv[1], "-o")) {
-		out = argv[2];
-		i = 3;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "-s"))
+			with_scx = 1;
+		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			out = argv[++i];
+		else
+			break;
 	}
-	if (argc - i < 2) {
-		fprintf(stderr, "usage: behave [-o FILE.md] DIR SHAPE...\n");
+	if (argc - i < 2 || argv[i][0] == '-') {
+		fprintf(stderr, "usage: behave [-s] [-o FILE.md] DIR SHAPE...\n");
 		return 2;
 	}
+	if (with_scx)
+		nk = 3;
 	dir = argv[i++];
 	nshapes = argc - i;
 	printf("1..%d\n", nshapes * NR_SCEN);
 	tmp = tmpfile();
-	if (tmp)
-		fprintf(tmp, "| scenario | shape | Linux 6.1 | ours (O(1), 2.5.59 + D7) | result | note |\n"
-			     "|---|---|---|---|---|---|\n");
 	for (; i < argc; i++) {
-		static struct kern l, o;
-		struct cell lc[NR_SCEN], oc[NR_SCEN];
+		static struct kern kern[NR_KIND];
+		static struct cell cell[NR_KIND][NR_SCEN];
+		/* The table's columns: Linux, scx_d7 with -s, ours. */
+		enum kind col[3] = { K_LINUX, with_scx ? K_SCX : K_OURS, K_OURS };
 
-		memset(&l, 0, sizeof(l));
-		memset(&o, 0, sizeof(o));
-		l.name = "linux";
-		o.name = "ours";
-		load(&l, dir, argv[i]);
-		load(&o, dir, argv[i]);
-		check_smt(&lc[S_SMT], &l);
-		check_smt(&oc[S_SMT], &o);
-		check_fork(&lc[S_FORK], &l, 1);
-		check_fork(&oc[S_FORK], &o, 0);
-		check_exec(&lc[S_EXEC], &l, 1);
-		check_exec(&oc[S_EXEC], &o, 0);
-		check_overload(&lc[S_OVER], &l);
-		check_overload(&oc[S_OVER], &o);
-		check_affinity(&lc[S_AFF], &l);
-		check_affinity(&oc[S_AFF], &o);
-		check_nice(&lc[S_NICE], &l, 1);
-		check_nice(&oc[S_NICE], &o, 0);
-		for (int s = 0; s < NR_SCEN; s++)
-			emit(tmp, argv[i], s, &lc[s], &oc[s], &l);
+		for (int k = 0; k < nk; k++) {
+			struct kern *kp = &kern[col[k]];
+
+			memset(kp, 0, sizeof(*kp));
+			kp->kind = col[k];
+			kp->name = kind_name[col[k]];
+			load(kp, dir, argv[i]);
+			check_smt(&cell[k][S_SMT], kp);
+			check_fork(&cell[k][S_FORK], kp);
+			check_exec(&cell[k][S_EXEC], kp);
+			check_overload(&cell[k][S_OVER], kp);
+			check_affinity(&cell[k][S_AFF], kp);
+			check_nice(&cell[k][S_NICE], kp);
+			for (int sc = 0; sc < NR_SCEN; sc++)
+				cell[k][sc].kind = col[k];
+		}
+		if (!version[0])
+			snprintf(version, sizeof(version), "%s", kern[K_LINUX].version);
+		for (int sc = 0; sc < NR_SCEN; sc++) {
+			struct cell *cells[3] = { &cell[0][sc], &cell[1][sc], &cell[2][sc] };
+
+			emit(tmp, argv[i], sc, cells, nk, &kern[K_LINUX]);
+		}
 	}
 	if (!tmp)
 		return 0;
 	rewind(tmp);
 	if (out && !(md = fopen(out, "w")))
 		fprintf(stderr, "behave: cannot write %s\n", out);
+	if (!version[0])
+		snprintf(version, sizeof(version), "?");
 	if (md)
-		fprintf(md, "# Behaviour parity: Linux 6.1 and our kernel\n\n"
-			    "Written by tests/parity/behave.c (make test-parity-behave); how to read "
-			    "it: sched/linux/README.md.\n\n");
+		fprintf(md, "# Behaviour parity: Linux %s%s and our kernel\n\n"
+			    "Written by tests/parity/behave.c (make test-parity-behave; with the "
+			    "scx_d7 column, make parity-scx); how to read it: "
+			    "sched/linux/README.md.\n\n", version,
+			with_scx ? ", Linux with scx_d7" : "");
 	{
-		char line[4096];
+		char line[4096], head[256];
 
+		snprintf(head, sizeof(head), "| scenario | shape | Linux %s (fair class) |%s"
+			 " ours (O(1), 2.5.59 + D7) | result | note |\n|---|---|---|%s---|---|---|\n",
+			 version, with_scx ? " Linux + scx_d7 (the seed's policy) |" : "",
+			 with_scx ? "---|" : "");
+		printf("# %.*s\n", (int)(strchr(head, '\n') - head), head);
+		printf("# %s", strchr(head, '\n') + 1);
+		if (md)
+			fputs(head, md);
 		while (fgets(line, sizeof(line), tmp)) {
 			printf("# %s", line);
 			if (md)
@@ -692,6 +783,12 @@ int main(int argc, char **argv)
 			printf("# %.*s\n", (int)(strchr(p, '\n') - p), p);
 		if (md)
 			fprintf(md, "\n%s", legend);
+		if (with_scx) {
+			for (const char *p = legend_scx; *p; p = strchr(p, '\n') + 1)
+				printf("# %.*s\n", (int)(strchr(p, '\n') - p), p);
+			if (md)
+				fprintf(md, "\n%s", legend_scx);
+		}
 	}
 	if (md)
 		fclose(md);

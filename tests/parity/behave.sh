@@ -17,15 +17,30 @@
 # then behave.c reads both consoles and prints a TAP line per scenario and
 # shape and the table ("# " lines), also written to build/parity/behaviour.md.
 #
+# With PARITY_SCX=1 (make parity-scx: LINUX_VERSION=6.12), a third boot
+# per shape: the same Linux 6.12 running each workload under scx_d7, the
+# seed's policy as a sched_ext scheduler (sched/linux/scx/): init's
+# run:PROG:ARGS becomes run:scx_d7:/bin/PROG:ARGS, one loader a workload;
+# the table gets its column.
+#
 # Environment: PARITY_SHAPES, PARITY_TIMEOUT (s per boot, default 150; a
 # boot takes 15-35 s here with another QEMU beside it), BOOT_JOBS (QEMUs at
-# a time, default 2), BZIMAGE (another Linux). Logs:
-# build/parity/behave/<shape>/{linux,ours}.{log,status}.
+# a time, default 2), BZIMAGE (another Linux), LINUX_VERSION, PARITY_SCX.
+# Logs: build/parity/behave/<shape>/{linux,ours}.{log,status} (6.12:
+# build/parity/behave-6.12/, scx.{log,status} too).
 set -uo pipefail
 # shellcheck source=tests/boot/lib.sh
 . "$(dirname "$0")/../boot/lib.sh"
 
-out=$top/build/parity/behave
+version=${LINUX_VERSION:-6.1}
+scx=${PARITY_SCX:-0}
+if [ "$scx" = 1 ] && [ "$version" != 6.12 ]; then
+	echo "behave.sh: PARITY_SCX=1 needs LINUX_VERSION=6.12 (sched_ext)" >&2
+	exit 2
+fi
+[ "$version" = 6.1 ] && suffix= || suffix=-$version
+out=$top/build/parity/behave$suffix
+table=$top/build/parity/behaviour$suffix.md
 script=$top/user/etc/parity.sh
 timeout_s=${PARITY_TIMEOUT:-150}
 if [ $# -gt 0 ]; then shapes=("$@"); else
@@ -59,6 +74,14 @@ mapfile -t cmds < <(awk '
 	$1 == "echo" { print "echo:" $2; next }
 	$1 == "schedstat" { print "stat"; next }
 	{ $1 = $1; gsub(/ /, ":"); print "run:" $0 }' "$script")
+# The same under scx_d7: its loader runs the workload and unloads after.
+scx_cmds=()
+for c in "${cmds[@]}"; do
+	case $c in
+	run:*) scx_cmds+=("run:scx_d7:/bin/${c#run:}") ;;
+	*) scx_cmds+=("$c") ;;
+	esac
+done
 
 # status FILE-PREFIX RC WHAT: one line saying how the boot ended.
 status() {
@@ -79,6 +102,15 @@ boot_shape() {
 	if [ $rc -eq 0 ]; then status "$d/linux" ok; else
 		status "$d/linux" bad "run.sh status $rc (1: init failed, 2: panic, 4: an oops, BUG or WARNING in the log, 124: timeout after $timeout_s s)"
 	fi
+	if [ "$scx" = 1 ]; then
+		BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=$timeout_s \
+			LINUX_APPEND="${LINUX_APPEND:-} clocksource=hpet" \
+			"$top/sched/linux/run.sh" "$s" topo "${scx_cmds[@]}" </dev/null >"$d/scx.log" 2>&1
+		rc=$?
+		if [ $rc -eq 0 ]; then status "$d/scx" ok; else
+			status "$d/scx" bad "run.sh status $rc (1: init failed, e.g. scx_d7 ejected; 2: panic, 4: an oops, BUG or WARNING, 124: timeout)"
+		fi
+	fi
 	BOOT_TIMEOUT=$timeout_s boot_kernel "$d/ours-boot" "$s" "-- /etc/parity.sh" \
 		-initrd "$top/build/initrd.cpio"
 	tr -d '\r' <"$d/ours-boot/serial.log" >"$d/ours.log"
@@ -95,18 +127,23 @@ for s in $(printf '%s\n' "${shapes[@]}" | awk '{ print ($1 ~ /^4n/ ? 0 : 1), $1 
 	boot_shape "$s" &
 done
 wait
-"$top/build/tests/behave" -o "$top/build/parity/behaviour.md" "$out" "${shapes[@]}"
+flags=()
+[ "$scx" = 1 ] && flags=(-s)
+"$top/build/tests/behave" "${flags[@]}" -o "$table" "$out" "${shapes[@]}"
 # A Linux boot that did not end well fails the suite even where its
 # scenarios passed: run.sh fails a boot whose kernel logged an oops, a BUG
 # or a WARNING (run-suite.sh turns the status into a failure).
 failed_boot=0
+kernels="linux ours"
+[ "$scx" = 1 ] && kernels="linux scx ours"
 for s in "${shapes[@]}"; do
-	for k in linux ours; do
+	for k in $kernels; do
 		st=$(cat "$out/$s/$k.status" 2>/dev/null || echo "no status")
 		[ "$st" = ok ] || echo "# $s $k: $st"
 		[ "$st" = ok ] || [ $k = ours ] || failed_boot=1
 	done
 done
-awk -v a="$t0" -v b="$EPOCHREALTIME" -v n=${#shapes[@]} 'BEGIN { printf "# %d boots in %.0f s\n", 2 * n, b - a }'
-echo "# table: build/parity/behaviour.md"
+awk -v a="$t0" -v b="$EPOCHREALTIME" -v n=$((${#shapes[@]} * (scx == 1 ? 3 : 2))) \
+	'BEGIN { printf "# %d boots in %.0f s\n", n, b - a }'
+echo "# table: ${table#"$top"/}"
 [ $failed_boot -eq 0 ] || { echo "# a Linux boot failed (see above): the suite fails"; exit 1; }
