@@ -64,6 +64,10 @@ void sched_fork(struct task_struct *parent, struct task_struct *child)
 		child->cpus_allowed = online_mask();
 		child->node = cpu_to_node(cpu);
 		child->sleep_avg = 0;
+		/* Normal before effective_prio(), which may tell real-time
+		 * tasks by their prio (2.5.59's rt_task(p)) as well as by
+		 * their policy. */
+		child->prio = child->static_prio;
 		child->prio = effective_prio(child);
 		child->time_slice = task_timeslice(child);
 		child->first_time_slice = 0;
