@@ -4,7 +4,8 @@
 # the lab's solution replaced by its stub (tests/labs/stubs/labN.patch:
 # the body goes, its contract stays in a comment), without the teacher's
 # key (docs/answers.md), the held-back checks (tests/labs/held/) and the
-# stubs, whose patches hold the solutions they take out.
+# stubs, whose patches hold the solutions they take out; a lab text's code
+# change that shows lines of a stubbed solution is left out too.
 #   tar     OUT/handout-LAB.tar.gz, one folder handout-LAB/ inside
 #   branch  the branch handout-LAB of this repository: one commit of its
 #           own, with no parent, so no history holds the solutions
@@ -41,6 +42,42 @@ for s in $stubs; do
 done
 git rm -r -q --cached --ignore-unmatch docs/answers.md tests/labs/held \
 	tests/labs/stubs
+# A lab's ```patch block that no longer applies once the stubs are in
+# changes the teacher's version of a function the handout asks for, and
+# shows lines of it (lab 8's block is its stub: the whole solution; lab 9's
+# changes lab 2's pick). The handout's copy of that lab's text says so in
+# its place.
+for md in docs/lab[0-9]*-*.md; do
+	n=${md#docs/lab} n=${n%%-*}
+	diff=$(awk -f tests/labs/extract.awk "$md" | sed -n 's/^patch //p')
+	[ -n "$diff" ] || continue
+	printf '%s\n' "$diff" | git apply --cached --check >/dev/null 2>&1 && continue
+	# The block is the lab's stub itself, a change to its own solution, or
+	# one to the solution of another lab.
+	kind=other
+	if [ -f "tests/labs/stubs/lab$n.patch" ]; then
+		kind=own
+		printf '%s\n' "$diff" | cmp -s - "tests/labs/stubs/lab$n.patch" && kind=stub
+	fi
+	blob=$(awk -v n="$n" -v kind=$kind '
+		/^```patch$/ { skip = 1
+			print "```text"
+			if (kind == "stub") {
+				print "Left out of the handout: your tree already holds this stub, and"
+				print "the block showed the body it takes away."
+			} else {
+				print "Left out of the handout: this change is made to the teacher'"'"'s"
+				print "version of a function " (kind == "own" ? "you write in this lab" : \
+					"an earlier lab asks you to write") ", and it shows"
+				print "lines of that version. Once yours scores full, make the change"
+				print "to your own code by hand."
+			}
+			print "```"
+			next }
+		skip && /^```$/ { skip = 0; next }
+		!skip' "$md" | git hash-object -w --stdin)
+	git update-index --cacheinfo "100644,$blob,$md"
+done
 tree=$(git write-tree)
 
 name=handout-$lab

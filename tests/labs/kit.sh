@@ -81,6 +81,20 @@ else
 	say 0 "unit_handout_builds" "see $log"
 fi
 
+# No line a stub takes out (a solution's line, of 20 characters or more
+# without its blanks) is anywhere in the unit handout's documents.
+leaks=$(for st in tests/labs/stubs/lab*.patch; do
+	sed -n 's/^-\([^-].*\)$/\1/p' "$st" | while IFS= read -r l; do
+		t=$(printf '%s' "$l" | tr -d ' \t')
+		[ ${#t} -ge 20 ] || continue
+		grep -rlF -- "$l" "$work/handout-all/handout-all/docs" "$work/handout-all/handout-all/README.md" \
+			2>/dev/null | awk -v st="$(basename "$st")" -v t="$t" \
+			'{ sub(/.*handout-all\/handout-all\//, ""); print $0 " (" st ": " t ")" }'
+	done
+done | head -n 3)
+say "$([ -d "$work/handout-all/handout-all/docs" ] && [ -z "$leaks" ] && echo 1)" \
+	unit_handout_docs_hold_no_solution "${leaks:-no stubbed line in docs/ or README.md}"
+
 # The unit's kernel, every stub in, boots two nodes and runs eight spinning
 # children to their end (exec placement, balancing, wakeups, the double
 # locks of migration): the stubs leave a working system. The initrd is
