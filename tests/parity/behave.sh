@@ -91,26 +91,26 @@ status() {
 	esac >"$1.status"
 }
 
+# linux_boot SHAPE NAME COMMAND...: one Linux boot running the init
+# COMMANDs, into DIR/SHAPE/NAME.log and NAME.status.
+linux_boot() {
+	local s=$1 name=$2 rc
+	shift 2
+	BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=$timeout_s \
+		LINUX_APPEND="${LINUX_APPEND:-} clocksource=hpet" \
+		"$top/sched/linux/run.sh" "$s" topo "$@" </dev/null >"$out/$s/$name.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then status "$out/$s/$name" ok; else
+		status "$out/$s/$name" bad "run.sh status $rc (1: init failed, under scx_d7 also when the kernel ejected it; 2: panic, 4: an oops, BUG or WARNING in the log, 124: timeout after $timeout_s s)"
+	fi
+}
+
 boot_shape() {
 	local s=$1 d=$out/$1 rc
 	rm -rf "$d"
 	mkdir -p "$d"
-	BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=$timeout_s \
-		LINUX_APPEND="${LINUX_APPEND:-} clocksource=hpet" \
-		"$top/sched/linux/run.sh" "$s" topo "${cmds[@]}" </dev/null >"$d/linux.log" 2>&1
-	rc=$?
-	if [ $rc -eq 0 ]; then status "$d/linux" ok; else
-		status "$d/linux" bad "run.sh status $rc (1: init failed, 2: panic, 4: an oops, BUG or WARNING in the log, 124: timeout after $timeout_s s)"
-	fi
-	if [ "$scx" = 1 ]; then
-		BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=$timeout_s \
-			LINUX_APPEND="${LINUX_APPEND:-} clocksource=hpet" \
-			"$top/sched/linux/run.sh" "$s" topo "${scx_cmds[@]}" </dev/null >"$d/scx.log" 2>&1
-		rc=$?
-		if [ $rc -eq 0 ]; then status "$d/scx" ok; else
-			status "$d/scx" bad "run.sh status $rc (1: init failed, e.g. scx_d7 ejected; 2: panic, 4: an oops, BUG or WARNING, 124: timeout)"
-		fi
-	fi
+	linux_boot "$s" linux "${cmds[@]}"
+	[ "$scx" = 1 ] && linux_boot "$s" scx "${scx_cmds[@]}"
 	BOOT_TIMEOUT=$timeout_s boot_kernel "$d/ours-boot" "$s" "-- /etc/parity.sh" \
 		-initrd "$top/build/initrd.cpio"
 	tr -d '\r' <"$d/ours-boot/serial.log" >"$d/ours.log"
