@@ -44,10 +44,13 @@ done
 rsync -a --delete --exclude=/build/ --exclude=.git "$top/" "$work/tree/"
 mkdir -p "$work/tree/build"
 rsync -a "$top/build/k" "$top/build/kernel.elf" "$work/tree/build/" 2>/dev/null
-if [ ! -d "$work/tree/build/labs/grade" ]; then
-	mkdir -p "$work/tree/build/labs"
-	cp -a "$work/key" "$work/tree/build/labs/grade"
-fi
+# The grader's objects: the key's of this run, every run. Objects kept
+# from an earlier run were compiled against that run's headers, and their
+# dependency files name this tree's paths, not the copy's: after a header
+# change (a function made inline) they linked against what no longer was.
+rm -rf "$work/tree/build/labs/grade"
+mkdir -p "$work/tree/build/labs"
+cp -a "$work/key" "$work/tree/build/labs/grade"
 
 unpack() {	# unpack NAME: the handout NAME over the copy
 	rm -rf "$work/$1" && mkdir -p "$work/$1" &&
