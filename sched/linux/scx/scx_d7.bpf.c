@@ -20,7 +20,8 @@
  *             its node is fully idle, is ended at the next tick and goes
  *             to that core (D7's active balancing)
  *   dispatch  the own core's queue; then the other cores of the node;
- *             then other nodes, on every NODE_BALANCE_RATE-th try only
+ *             then nodes without an idle CPU, on every
+ *             NODE_BALANCE_RATE-th try only
  *
  * The loader (scx_d7.c) reads the topology from sysfs and fills the
  * read-only tables below before loading: 6.12 has no topology kfunc.
@@ -288,9 +289,39 @@ static bool take(s32 cpu, u32 q, u8 from)
 	return true;
 }
 
+/*
+ * Which nodes have an idle CPU: an idle CPU takes from another node's
+ * queues only where that node has none (2.5.59 balances across nodes
+ * only toward an overloaded one). A task queued for an idle CPU of its
+ * own node, about to run there, stays.
+ */
+static void idle_nodes(bool *has_idle)
+{
+	const struct cpumask *idle = scx_bpf_get_idle_cpumask();
+	u32 c, n;
+
+	bpf_for(c, 0, nr_cpus) {
+		if (c >= NR_CPUS)
+			break;
+		n = cpu_node[c];
+		if (n < MAX_NODES && bpf_cpumask_test_cpu(c, idle))
+			has_idle[n] = true;
+	}
+	scx_bpf_put_idle_cpumask(idle);
+}
+
+/* Queue @q is on another node than @node, one without an idle CPU. */
+static bool remote_busy(u32 q, u32 node, const bool *has_idle)
+{
+	u32 n = queue_node[q];
+
+	return n != node && n < MAX_NODES && !has_idle[n];
+}
+
 void BPF_STRUCT_OPS(d7_dispatch, s32 cpu, struct task_struct *prev)
 {
 	u32 own = queue_of(cpu), node = node_of(cpu), q;
+	bool has_idle[MAX_NODES] = {};
 	u64 waiting = 0;
 
 	if (take(cpu, own, FROM_OWN))
@@ -303,12 +334,13 @@ void BPF_STRUCT_OPS(d7_dispatch, s32 cpu, struct task_struct *prev)
 	}
 	if ((u32)cpu >= NR_CPUS)
 		return;
+	idle_nodes(has_idle);
 	if (++node_tries[cpu] % NODE_BALANCE_RATE) {
 		/* Not this time: try again once idle, if there is work. */
 		bpf_for(q, 0, nr_queues) {
 			if (q >= NR_CPUS)
 				break;
-			if (queue_node[q] != node)
+			if (remote_busy(q, node, has_idle))
 				waiting += scx_bpf_dsq_nr_queued(q);
 		}
 		if (waiting)
@@ -318,7 +350,7 @@ void BPF_STRUCT_OPS(d7_dispatch, s32 cpu, struct task_struct *prev)
 	bpf_for(q, 0, nr_queues) {
 		if (q >= NR_CPUS)
 			break;
-		if (queue_node[q] != node && take(cpu, q, FROM_REMOTE))
+		if (remote_busy(q, node, has_idle) && take(cpu, q, FROM_REMOTE))
 			return;
 	}
 }
