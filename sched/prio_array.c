@@ -20,13 +20,11 @@ static inline void clear_bit_ul(int nr, unsigned long *bitmap)
 	bitmap[nr / BITS_PER_LONG] &= ~(1UL << (nr % BITS_PER_LONG));
 }
 
-void prio_array_init(prio_array_t *array)
+void prio_array_init(prio_array_t *array, runqueue_t *rq)
 {
 	int i;
 
-	/* Every array is one of the two of a runqueue of runqueues[]. */
-	array->rq = &runqueues[((const char *)array - (const char *)runqueues) /
-			       (long)sizeof(runqueue_t)];
+	array->rq = rq;
 	array->nr_active = 0;
 	for (i = 0; i < BITMAP_WORDS; i++)
 		array->bitmap[i] = 0;

@@ -51,8 +51,8 @@ static void rq_init(runqueue_t *rq, int cpu)
 	rq->expired_timestamp = 0;
 	rq->active = &rq->arrays[0];
 	rq->expired = &rq->arrays[1];
-	prio_array_init(&rq->arrays[0]);
-	prio_array_init(&rq->arrays[1]);
+	prio_array_init(&rq->arrays[0], rq);
+	prio_array_init(&rq->arrays[1], rq);
 	for (i = 0; i < NR_CPUS; i++)
 		rq->prev_rq_load[i] = 0;
 	for (i = 0; i < MAX_NODES; i++)

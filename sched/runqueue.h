@@ -288,7 +288,7 @@ void move_queued_task(struct task_struct *p, runqueue_t *src, runqueue_t *dst,
 
 /* ---- prio_array.c ------------------------------------------------------- */
 
-void prio_array_init(prio_array_t *array);
+void prio_array_init(prio_array_t *array, runqueue_t *rq);
 void enqueue_task(struct task_struct *p, prio_array_t *array);
 void dequeue_task(struct task_struct *p, prio_array_t *array);
 /*
