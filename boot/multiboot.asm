@@ -15,12 +15,18 @@ MB_FLAGS	equ MB_PAGE_ALIGN | MB_MEMINFO
 
 BOOT_STACK_SIZE	equ 12288		; KSTACK_SIZE (kernel/task.h), as every stack
 
-; Multiboot2 (the Multiboot2 Specification 2.0, section 3.1): no optional
-; tag, so GRUB loads the ELF by its program headers and leaves the console
-; as it is (VGA text under BIOS). Within the first 32 KiB, 8-byte aligned.
+; Multiboot2 (the Multiboot2 Specification 2.0, section 3.1). GRUB loads the
+; ELF by its program headers. One optional tag, the framebuffer (3.1.10),
+; with no preferred size or depth: it tells GRUB the kernel can draw into a
+; linear framebuffer (arch/x86/fbcon.c), so GRUB under BIOS honours
+; `gfxpayload` (a VBE mode, e.g. 24 bits a pixel) instead of forcing VGA
+; text; boot/grub.cfg asks for text under BIOS. Within the first 32 KiB,
+; 8-byte aligned, every tag 8-byte aligned too.
 MB2_MAGIC	equ 0xE85250D6
 MB2_ARCH_I386	equ 0
 MB2_LEN		equ mb2_header_end - mb2_header
+MB2_TAG_FB	equ 5
+MB2_TAG_OPTIONAL equ 1
 
 section .multiboot
 align 4
@@ -33,6 +39,10 @@ mb2_header:
 	dd MB2_ARCH_I386
 	dd MB2_LEN
 	dd 0x100000000 - (MB2_MAGIC + MB2_ARCH_I386 + MB2_LEN)
+	dw MB2_TAG_FB, MB2_TAG_OPTIONAL
+	dd 20
+	dd 0, 0, 0			; width, height, depth: no preference
+align 8
 	dw 0, 0				; the end tag
 	dd 8
 mb2_header_end:

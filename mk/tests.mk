@@ -60,17 +60,18 @@ $(TESTS_OUT)/badacpi.iso: $(BUILD)/kernel.elf $(TESTS_OUT)/tables/.stamp \
 	grub-mkrescue -o $@ $(BADACPI_ISO_DIR) 2>$(TESTS_OUT)/badacpi-iso.log || \
 		{ cat $(TESTS_OUT)/badacpi-iso.log; exit 1; }
 
-# An ISO whose one GRUB entry crashes the kernel on purpose and keeps the
-# panic on the screen (tests/boot/panic-grub.cfg; tests/boot/uefi.sh, case
-# uefi_panic_screen): the ISO under UEFI is the one way to a framebuffer.
-PANIC_ISO_DIR	:= $(TESTS_OUT)/panic-iso
-$(TESTS_OUT)/panic.iso: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio tests/boot/panic-grub.cfg
-	@rm -rf $(PANIC_ISO_DIR)
-	@mkdir -p $(PANIC_ISO_DIR)/boot/grub
-	cp $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(PANIC_ISO_DIR)/boot/
-	cp tests/boot/panic-grub.cfg $(PANIC_ISO_DIR)/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(PANIC_ISO_DIR) 2>$(TESTS_OUT)/panic-iso.log || \
-		{ cat $(TESTS_OUT)/panic-iso.log; exit 1; }
+# ISOs of the kernel and the initrd with a GRUB configuration of their own,
+# tests/boot/NAME-grub.cfg, for tests/boot/uefi.sh: panic.iso crashes the
+# kernel on purpose and keeps the panic on the screen (uefi_panic_screen),
+# fb24.iso asks GRUB under BIOS for a VBE framebuffer of 24 bits a pixel
+# (bios_fb24_screen).
+$(TESTS_OUT)/%.iso: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio tests/boot/%-grub.cfg
+	@rm -rf $(TESTS_OUT)/$*-iso
+	@mkdir -p $(TESTS_OUT)/$*-iso/boot/grub
+	cp $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(TESTS_OUT)/$*-iso/boot/
+	cp tests/boot/$*-grub.cfg $(TESTS_OUT)/$*-iso/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(TESTS_OUT)/$*-iso 2>$(TESTS_OUT)/$*-iso.log || \
+		{ cat $(TESTS_OUT)/$*-iso.log; exit 1; }
 
 .PHONY: test-lib test-shapes test-boot test-badacpi test-format
 TEST_SUITES += test-lib test-shapes test-boot test-badacpi test-format
@@ -140,7 +141,7 @@ $(TESTS_OUT)/hmp: tools/fbcon/hmp.c
 .PHONY: test-uefi
 TEST_SUITES += test-uefi
 test-uefi: $(TESTS_OUT)/topoexpect iso $(TESTS_OUT)/fbcheck $(TESTS_OUT)/hmp \
-	   $(TESTS_OUT)/panic.iso
+	   $(TESTS_OUT)/panic.iso $(TESTS_OUT)/fb24.iso
 	@tests/run-suite.sh uefi tests/boot/uefi.sh
 
 # NMIs from QEMU's monitor while a process loops on sysenter, with and

@@ -249,8 +249,9 @@ void fbcon_putc(char c)
 }
 
 /*
- * Only an RGB framebuffer of 24 or 32 bits a pixel: GRUB under BIOS reports
- * VGA text (type 2) instead, and then vga.c is the screen.
+ * Only an RGB framebuffer of 24 or 32 bits a pixel. GRUB under BIOS reports
+ * VGA text (type 2) unless its configuration asks for a VBE mode, and then
+ * vga.c is the screen.
  */
 static int fbcon_usable(void)
 {

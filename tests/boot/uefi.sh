@@ -26,6 +26,11 @@
 #                     dumped to COM1 (panic_screen); the screen shows the
 #                     panic report, each line from its own column 0, and
 #                     QEMU's screendump agrees with the dump pixel for pixel
+#   bios_fb24_screen  build/tests/fb24.iso (FB24_SHAPE) under SeaBIOS: GRUB
+#                     sets a VBE mode of 24 bits a pixel (GRUB's own
+#                     gfxpayload, the kernel's header accepting a
+#                     framebuffer), and the screen test of uefi_screen
+#                     holds on it: the console's 3-byte pixels
 #   uefi_3G           2n2c (q35) with 3 GiB under OVMF: q35 puts the RAM
 #                     past 2 GiB above 4 GiB, and UEFI's map says so; the
 #                     kernel says it leaves those 1024 MiB unused, runs
@@ -52,6 +57,8 @@ NOACPI_SHAPE=${NOACPI_SHAPE:-up}
 BIGMEM_SHAPE=${BIGMEM_SHAPE:-2n2c}
 PANIC_ISO=${PANIC_ISO:-$top/build/tests/panic.iso}
 PANIC_SHAPE=${PANIC_SHAPE:-1n4c}
+FB24_ISO=${FB24_ISO:-$top/build/tests/fb24.iso}
+FB24_SHAPE=${FB24_SHAPE:-2n2c}
 FBCHECK=${FBCHECK:-$top/build/tests/fbcheck}
 HMP=${HMP:-$top/build/tests/hmp}
 
@@ -78,7 +85,8 @@ monitor() {
 	timeout 60 "$HMP" "$1" "$2"
 }
 
-# boot_shell DIR SHAPE SCREEN CMDS [QEMU args...]: the ISO under OVMF,
+# boot_shell DIR SHAPE SCREEN CMDS [QEMU args...]: ISO under OVMF (or
+# FIRMWARE, as scripts/qemu.sh's QEMU_FIRMWARE),
 # COM1 on a fifo and the monitor on DIR/mon.sock; waits for the shell's
 # prompt. SCREEN=1: then the kernel's screen dump (Ctrl-\, which leaves the
 # screen alone) and QEMU's screendump into DIR/screen-boot.ppm, with
@@ -95,7 +103,7 @@ boot_shell() {
 		"$dir"/monitor.log "$dir"/screen-boot.log
 	mkfifo "$dir/in"
 	t0=$EPOCHREALTIME
-	ISO=$ISO QEMU_MODE=batch QEMU_FIRMWARE=uefi \
+	ISO=$ISO QEMU_MODE=batch QEMU_FIRMWARE=${FIRMWARE:-uefi} \
 		timeout --kill-after=5 "$UEFI_BOOT_TIMEOUT" \
 		"$top/scripts/qemu.sh" "$shape" \
 		-monitor "unix:$dir/mon.sock,server=on,wait=off" "$@" \
@@ -198,17 +206,37 @@ boot_uefi() {
 	} >"$dir/diag"
 	verdict "$dir" $bad
 	[ "$screen" = 1 ] || return 0
-	bad=0
 	mkdir -p "$sdir"
 	cp "$dir/secs" "$sdir/secs"
+	screen_checks "$dir" >"$sdir/diag"
+	verdict "$sdir" $?
+}
+
+# screen_checks DIR: boot_shell's two screen dumps in DIR (SCREEN=1) show
+# what the console's grid says, and the grid scrolled right.
+screen_checks() {
+	local dir=$1 bad=0
+
+	check_grep "$dir/serial.log" '^screen: [0-9]+x[0-9]+' \
+		"framebuffer console dump" || bad=1
+	check_scrollback "$dir/screen-boot.log" || bad=1
+	check_screen "$dir" boot "$dir/screen-boot.log" || bad=1
+	check_screen "$dir" top "$dir/serial.log" || bad=1
+	return $bad
+}
+
+# boot_fb24: fb24.iso under SeaBIOS, the screen test on a 24 bpp VBE mode.
+boot_fb24() {
+	local dir=$BOOT_OUT/bios-fb24-screen bad=0
+	ISO=$FB24_ISO FIRMWARE=bios boot_shell "$dir" "$FB24_SHAPE" 1 ""
 	{
-		check_grep "$dir/serial.log" '^screen: [0-9]+x[0-9]+' \
-			"framebuffer console dump" || bad=1
-		check_scrollback "$dir/screen-boot.log" || bad=1
-		check_screen "$dir" boot "$dir/screen-boot.log" || bad=1
-		check_screen "$dir" top "$dir/serial.log" || bad=1
-	} >"$sdir/diag"
-	verdict "$sdir" $bad
+		check_prompt "$dir" || bad=1
+		check_grep "$dir/serial.log" \
+			'^boot: framebuffer at 0x[0-9a-f]+, [0-9]+x[0-9]+, 24 bpp, pitch [0-9]+, type 1' \
+			"a 24 bpp RGB framebuffer from GRUB" || bad=1
+		screen_checks "$dir" || bad=1
+	} >"$dir/diag"
+	verdict "$dir" $bad
 }
 
 # boot_bigmem: 3 GiB on a q35 shape under OVMF (q35 keeps 2 GiB below
@@ -332,7 +360,7 @@ boot_noacpi() {
 	verdict "$dir" $bad
 }
 
-if ! need_files "$TOPOEXPECT" "$ISO" "$FBCHECK" "$PANIC_ISO"; then
+if ! need_files "$TOPOEXPECT" "$ISO" "$FBCHECK" "$PANIC_ISO" "$FB24_ISO"; then
 	echo "not ok 1 uefi_prerequisites"
 	echo "1..1"
 	exit 0
@@ -351,7 +379,7 @@ else
 		"(is grub-efi-amd64-bin installed? scripts/deps.sh)"
 fi
 
-rm -f "$BOOT_OUT"/uefi-*/status
+rm -f "$BOOT_OUT"/uefi-*/status "$BOOT_OUT"/bios-fb24-screen/status
 screen=1
 for shape in $UEFI_SHAPES; do
 	throttle
@@ -360,6 +388,8 @@ for shape in $UEFI_SHAPES; do
 done
 throttle
 boot_panic_screen &
+throttle
+boot_fb24 &
 throttle
 boot_bigmem &
 throttle
@@ -373,6 +403,7 @@ for shape in $UEFI_SHAPES; do
 done
 report uefi_screen "$BOOT_OUT/uefi-screen"
 report uefi_panic_screen "$BOOT_OUT/uefi-panic-screen"
+report bios_fb24_screen "$BOOT_OUT/bios-fb24-screen"
 report uefi_3G "$BOOT_OUT/uefi-3G"
 report uefi_secboot "$BOOT_OUT/uefi-secboot"
 report bios_noacpi "$BOOT_OUT/uefi-bios-noacpi"
