@@ -4,11 +4,12 @@
 # does not build and one that loops forever (patches against the unit's
 # handout), and a handout whose grader says every check passed (a tree).
 # Then, graded on labs 4 and 8, a patch against the unit's handout that
-# solves lab 4 only: lab 4 scores full although lab 8's stub never wakes
-# its execs, and lab 8 scores what its stub scores, not the teacher's.
+# solves lab 4 only: lab 4 scores full although lab 2's stubbed pick
+# starves the thread that moves its execs, and lab 8 scores what its stub
+# scores, not the teacher's.
 # And the same patch with a line in sched/wakeup.c that only the teacher's
 # lab 8 trips on: its restored tree does not build, so lab 4 is graded on
-# the tree as handed in (not a zero; lab 8's stub costs it points there),
+# the tree as handed in (not a zero; lab 2's stub costs it points there),
 # and the row says so.
 # Checks each row of the CSV; TAP, then "N passed, N failed".
 set -uo pipefail

@@ -74,6 +74,9 @@ echo "$header,total,note" >"$out/grades.csv"
 total_max=0
 for lab in $labs; do total_max=$((total_max + max[$lab])); done
 
+# Patches apply to the unit's handout as this tree makes it now: one made
+# by an earlier run may hold older stubs.
+rm -f "$out/handout-all.tar.gz"
 for sub in "$subs"/*; do
 	name=$(basename "$sub" .patch)
 	dir=$out/subs/$name
