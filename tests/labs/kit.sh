@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # kit.sh - the course kit's test (make test-kit): for every graded lab,
 # the teacher's tree scores full; the lab's handout (tests/labs/handout.sh)
-# builds its grader and scores less than full; and the whole unit's
-# handout builds the kernel and boots it. (The simulator's build is the
+# builds its grader and scores less than full; lab 0 answered in 2.5.59's
+# words scores full; and the whole unit's handout builds the kernel and
+# boots it. (The simulator's build is the
 # graders': the same sched/ sources on the same seam.) One TAP line each, then
 # "N passed, N failed".
 #
@@ -38,6 +39,23 @@ for lab in $labs; do
 	say "$([ "$m" -gt 0 ] && [ "$k" = "$m" ] && echo 1)" "lab${lab}_key_scores_full" \
 		"score $k/$m"
 done
+
+# Lab 0 answered as 2.5.59 writes it, real-time told by prio
+# (`rt_task(p)`) instead of by policy: the rest of the scheduler must not
+# hand effective_prio() a task whose prio is not yet its own (sched_fork()
+# of a kernel-made task did, and the answer scored 1/5).
+rm -rf "$work/rt" && mkdir -p "$work/rt" &&
+	cp -r sched lib "$work/rt/" &&
+	sed -i 's/^\tif (p->policy != SCHED_NORMAL)$/\tif (rt_task(p))/' \
+		"$work/rt/sched/core.c"
+if cmp -s sched/core.c "$work/rt/sched/core.c"; then
+	say 0 lab0_answer_by_prio_scores_full "effective_prio()'s policy test not found"
+else
+	tests/labs/grade.sh 0 "$work/rt" "$work/rt-grade" >"$work/rt-0.log" 2>&1
+	read -r k m < <(score "$work/rt-0.log")
+	say "$([ "$m" -gt 0 ] && [ "$k" = "$m" ] && echo 1)" \
+		lab0_answer_by_prio_scores_full "score $k/$m ($work/rt-0.log)"
+fi
 
 # The copy the handouts go over: this tree's files, with its mtimes, and
 # its kernel objects, newer than them.
