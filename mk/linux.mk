@@ -72,6 +72,12 @@ test-parity-behave:
 
 parity: test-parity-topo test-linux-series test-parity-behave
 
+# behave.c's rules on recorded logs (tests/parity/fixtures/): host only.
+.PHONY: test-behave-rules
+TEST_SUITES += test-behave-rules
+test-behave-rules: $(BUILD)/tests/behave
+	@tests/run-suite.sh behave-rules tests/parity/rules.sh
+
 $(BUILD)/tests/behave: tests/parity/behave.c
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -o $@ $<
