@@ -80,7 +80,9 @@ if ! grep -q ' sched_switch: ' "$base.txt" 2>/dev/null; then
 	exit 1
 fi
 tr -d '\r' <"$base.log" | grep -a '^init: trace: .* dumped'
+# The version the console's banner names (LINUX_VERSION picks the tree).
+version=$(tr -d '\r' <"$base.log" | sed -n 's/.*Linux version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
 "$top/build/tools/tracevis" -j "$base.json" -s "$base.svg" \
-	--title "$scenario on $topo (Linux 6.1)" "$base.txt" || exit 1
+	--title "$scenario on $topo (Linux ${version:-?})" "$base.txt" || exit 1
 echo "wrote $base.json (ui.perfetto.dev) and $base.svg"
 exit $rc

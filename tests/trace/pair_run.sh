@@ -43,8 +43,9 @@ sed 's/^/linux: /' "$linux.run"
 if [ $krc -ne 0 ] || [ $lrc -ne 0 ]; then
 	exit 1
 fi
+version=$(tr -d '\r' <"$linux.log" | sed -n 's/.*Linux version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
 "$top/build/tools/tracevis" --page "$page" --left "$ours.txt" --right "$linux.txt" \
-	--title "$scenario on $topo: this kernel and Linux 6.1" \
+	--title "$scenario on $topo: this kernel and Linux ${version:-?}" \
 	--left-title "this kernel (trace dump)" \
-	--right-title "Linux 6.1 (ftrace)" || exit 1
+	--right-title "Linux ${version:-?} (ftrace)" || exit 1
 echo "wrote $page"
