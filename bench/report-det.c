@@ -164,8 +164,8 @@ static int det_section(FILE *f, const char *whyfile)
 		   "that was woken; **CPUs at once**, hogs on several CPUs share one instruction "
 		   "clock: QEMU's round-robin as much as the kernel, kept for the record, not to "
 		   "rank the kernels.\n\n");
-	fprintf(f, "| row | what | in this mode | ours | Linux 6.1 | ours/Linux | two runs differ by |\n"
-		   "|---|---|---|---:|---:|---:|---:|\n");
+	fprintf(f, "| row | what | in this mode | ours | %s | ours/Linux | two runs differ by |\n"
+		   "|---|---|---|---:|---:|---:|---:|\n", linux_name());
 	for (int i = 0; i < NDEFS; i++) {
 		struct cells c;
 		double d;
@@ -214,7 +214,7 @@ static int det_section(FILE *f, const char *whyfile)
 			if (!a->ended || !b->ended)
 				fprintf(f, "**%s's run%s did not finish** (no `bench: end`; its serial log in "
 					   "the run's logs/): its rows are missing, and the run fails.\n",
-					k ? "Linux 6.1" : "Ours", a->ended ? " 2" : b->ended ? " 1" : "s");
+					k ? linux_name() : "Ours", a->ended ? " 2" : b->ended ? " 1" : "s");
 		}
 	}
 	work_lines(f, 1);

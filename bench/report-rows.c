@@ -183,6 +183,16 @@ const char *meta_get(const char *key)
 	return meta_in(meta, nmeta, key);
 }
 
+const char *linux_name(void)
+{
+	static char name[64];
+	const char *v = meta_get("linux");
+
+	/* A run made before run.sh recorded the version booted 6.1. */
+	snprintf(name, sizeof(name), "Linux %s", strcmp(v, "?") ? v : "6.1");
+	return name;
+}
+
 /* The row name ("wakeup:p99" is the p99 of wakeup): its value, or NULL. */
 const struct row *find(const struct sys *s, const char *name, double *v)
 {

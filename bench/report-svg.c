@@ -25,8 +25,8 @@ void write_svg(const char *path)
 	h = 60 + nbars * 22 + 330;
 	fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
 		   "font-family='sans-serif' font-size='12'>\n<rect width='100%%' height='100%%' fill='white'/>\n"
-		   "<text x='10' y='20' font-size='15'>ours / Linux 6.1 per row (median; log scale, left of 1 = ours faster)</text>\n",
-		w, h);
+		   "<text x='10' y='20' font-size='15'>ours / %s per row (median; log scale, left of 1 = ours faster)</text>\n",
+		w, h, linux_name());
 	/* x: log10(ratio) in [-2, 2] over [300, 780] */
 	fprintf(f, "<line x1='540' y1='%d' x2='540' y2='%d' stroke='black'/>\n", y - 10, y + nbars * 22);
 	for (k = -2; k <= 2; k++)
@@ -92,7 +92,7 @@ void write_svg(const char *path)
 			first = 0;
 		}
 		fprintf(f, "'/>\n<text x='710' y='%d' fill='%s'>%s</text>\n", y + 20 + s * 16, col,
-			s ? "Linux 6.1" : "ours");
+			s ? linux_name() : "ours");
 	}
 	fprintf(f, "</svg>\n");
 	fclose(f);

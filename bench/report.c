@@ -1,7 +1,8 @@
 /*
- * report.c - the table of `make bench`: our kernel against Linux 6.1, row
- * by row, from the `bench:` lines both printed (user/bench/bench.h) and
- * the bring-up rows bench/run.sh made from their boot logs.
+ * report.c - the table of `make bench`: our kernel against the companion
+ * Linux (6.1, or the LINUX_VERSION the run booted), row by row, from the
+ * `bench:` lines both printed (user/bench/bench.h) and the bring-up rows
+ * bench/run.sh made from their boot logs.
  *
  *   report DIR [--md FILE] [--svg FILE] [--notes FILE] [--sim FILE]
  *   report DIR --check        TAP: every row present on both kernels, its
@@ -215,8 +216,8 @@ static void table(FILE *f, int md)
 	int met = 0, total = 0;
 
 	if (md)
-		fprintf(f, "| row | what | ours | Linux 6.1 | ours/Linux | goal met? | host ours/Linux |\n"
-			   "|---|---|---:|---:|---:|---|---:|\n");
+		fprintf(f, "| row | what | ours | %s | ours/Linux | goal met? | host ours/Linux |\n"
+			   "|---|---|---:|---:|---:|---|---:|\n", linux_name());
 	else
 		fprintf(f, "%-15s %-28s %-28s %8s  %-9s %s\n", "row", "ours median (min..max)",
 			"Linux median (min..max)", "ratio", "goal met?", "host");
@@ -362,13 +363,13 @@ static void write_md(const char *path, const char *notes, const char *sim)
 		perror(path);
 		exit(1);
 	}
-	fprintf(f, "# Benchmarks: this kernel against Linux 6.1 in the same QEMU\n\n"
+	fprintf(f, "# Benchmarks: this kernel against %s in the same QEMU\n\n"
 		   "Made by `make bench%s` (bench/run.sh, bench/report.c) on %s.\n\n"
 		   "- host: %s\n- %s\n- tree: %s\n"
 		   "- ours: `%s`\n  - TSC %s at boot; the bench program's calibration: %s\n"
 		   "- Linux: `%s`\n  - TSC %s at boot; the bench program's calibration: %s\n"
 		   "- bring-up boots: shapes %s of tests/topologies\n\n",
-		   !strcmp(meta_get("quick"), "0") ? "" : " QUICK=1", meta_get("date"),
+		   linux_name(), !strcmp(meta_get("quick"), "0") ? "" : " QUICK=1", meta_get("date"),
 		   meta_get("host"), meta_get("qemu"), meta_get("tree"), meta_get("os_cmd"), meta_get("os_tsc"),
 		   os.begin, meta_get("linux_cmd"), meta_get("linux_tsc"), lx.begin,
 		   meta_get("smp_shapes"));

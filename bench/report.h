@@ -102,6 +102,8 @@ struct cells {
 int field(const char *line, const char *key, char *out, size_t len);
 const char *meta_in(char m[][1024], int n, const char *key);
 const char *meta_get(const char *key);
+/* "Linux 6.12.118+": the version the run's Linux printed (meta linux=). */
+const char *linux_name(void);
 const struct row *find(const struct sys *s, const char *name, double *v);
 int measured(const struct row *r);
 double extra_num(const struct row *r, const char *key);
