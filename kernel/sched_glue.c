@@ -124,6 +124,11 @@ void arch_spin_unlock(arch_spinlock_t *lock)
 	spin_unlock(lock);
 }
 
+int arch_spin_trylock(arch_spinlock_t *lock)
+{
+	return spin_trylock(lock);
+}
+
 void arch_sched_panic(const char *fmt, ...)
 {
 	char buf[PRINTK_MAX];

@@ -52,6 +52,19 @@ void spin_unlock(struct spinlock *l)
 	unlock(l);
 }
 
+int spin_trylock(struct spinlock *l)
+{
+	struct percpu *me = this_cpu();
+
+	if (l->owner == me)
+		panic("spinlock '%s': tried again by CPU %d, which holds it",
+		      l->name, me->cpu);
+	if (!try_take(l))
+		return 0;
+	l->owner = me;
+	return 1;
+}
+
 int spin_is_locked(const struct spinlock *l)
 {
 	return __atomic_load_n(&l->locked, __ATOMIC_RELAXED) != 0;

@@ -27,6 +27,8 @@ struct spinlock {
 void spin_lock_init(struct spinlock *l, const char *name);
 void spin_lock(struct spinlock *l);
 void spin_unlock(struct spinlock *l);
+/* spin_lock() if l is free: 1 when taken, 0 when another CPU holds it. */
+int spin_trylock(struct spinlock *l);
 int spin_is_locked(const struct spinlock *l);
 /* This CPU holds l (xv6's holding()): for assertions of lock rules. */
 int spin_is_held(const struct spinlock *l);

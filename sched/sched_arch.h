@@ -100,6 +100,12 @@ void arch_spin_lock_init(arch_spinlock_t *lock, enum sched_lock_class cls);
  * against this CPU's own timer interrupt). */
 void arch_spin_lock(arch_spinlock_t *lock);
 void arch_spin_unlock(arch_spinlock_t *lock);
+/* Take lock if no CPU holds it: 1 when this CPU now does, 0 when another
+ * CPU holds it. Interrupts off, as arch_spin_lock. Lab 7's stub of
+ * double_rq_lock() backs off with it, so that a handout's kernel does not
+ * deadlock; the simulator checks it as a lock (its order, and a lock held
+ * by another CPU, which no CPU could release while this one runs). */
+int arch_spin_trylock(arch_spinlock_t *lock);
 
 /*
  * This CPU holds lock, with interrupts off (as every holder must: see

@@ -177,6 +177,14 @@ void arch_spin_lock(arch_spinlock_t *lock)
 	lock->taken++;
 }
 
+/* One CPU runs at a time here, so a lock another CPU holds is never let go
+ * while this one tries: the same deadlock arch_spin_lock() reports. */
+int arch_spin_trylock(arch_spinlock_t *lock)
+{
+	arch_spin_lock(lock);
+	return 1;
+}
+
 void arch_spin_unlock(arch_spinlock_t *lock)
 {
 	int i, cpu = sim_cpu, n = cpu_state[cpu].nheld;
