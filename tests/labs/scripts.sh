@@ -20,7 +20,9 @@ for md; do
 	$1 == "boot" {
 		s++; f = out "/lab" n "-" s ".sh"
 		printf "# lab%d-%d.sh - generated from %s (tests/labs/scripts.sh):\n", n, s, md > f
-		printf "# edit the Markdown, not this file. Boot: make lab TOPO=%s\n", $2 > f
+		opts = $0; sub(/^boot +[^ ]+ */, "", opts); sub(/ +$/, "", opts)
+		printf "# edit the Markdown, not this file. Replay: make lab TOPO=%s BOOT=\"%s-- /etc/lab%d-%d.sh\"\n",
+			$2, opts == "" ? "" : opts " ", n, s > f
 	}
 	$1 == "cmd" && kind == "sh" {
 		if (!s) { print "scripts.sh: " md ": a sh step before any boot" > "/dev/stderr"; exit 2 }
