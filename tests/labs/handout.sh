@@ -64,13 +64,15 @@ for md in docs/lab[0-9]*-*.md; do
 			print "```text"
 			if (kind == "stub") {
 				print "Left out of the handout: your tree already holds this stub, and"
-				print "the block showed the body it takes away."
+				print "the block showed the body it takes away (`make lab-apply` has"
+				print "nothing to apply here)."
 			} else {
 				print "Left out of the handout: this change is made to the teacher'"'"'s"
 				print "version of a function " (kind == "own" ? "you write in this lab" : \
 					"an earlier lab asks you to write") ", and it shows"
 				print "lines of that version. Once yours scores full, make the change"
-				print "to your own code by hand."
+				print "to your own code by hand (`make lab-apply` has no block to apply"
+				print "in a handout, nor `make lab-undo` one to take back)."
 			}
 			print "```"
 			next }
