@@ -163,16 +163,18 @@ TEST_SUITES += test-reading
 test-reading:
 	@tests/run-suite.sh reading tests/reading.sh
 
-# The flake hunter (tests/soak.sh): the suites SOAK, RUNS times, under a
-# stress-ng load of its own (LOAD workers, default 4 per host CPU), for at
-# most MINUTES; per test its runs, failures and first failing log. Not part
-# of make test: it is how a timing-dependent test is shown not to flake.
+# The flake hunter (tests/soak.sh): the suites SOAK, RUNS times (JOBS runs
+# at once), under a stress-ng load of its own (LOAD workers, default 4 per
+# host CPU), for at most MINUTES; per test its runs, failures and first
+# failing log. Not part of make test: it is how a timing-dependent test is
+# shown not to flake.
 SOAK	?= tests/boot/userspace.sh tests/boot/hw.sh tests/boot/matrix.sh
 RUNS	?= 20
+JOBS	?= 1
 LOAD	?= $(shell echo $$((4 * $$(nproc))))
 MINUTES	?= 0
 MATCH	?=
 .PHONY: soak
 soak: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso $(BUILD)/initrd.cpio
 	@scripts/deps.sh soak
-	@tests/soak.sh -n $(RUNS) -l $(LOAD) -t $(MINUTES) -m '$(MATCH)' $(SOAK)
+	@tests/soak.sh -n $(RUNS) -j $(JOBS) -l $(LOAD) -t $(MINUTES) -m '$(MATCH)' $(SOAK)

@@ -38,7 +38,8 @@
 #
 # Environment: BOOT_TIMEOUT (s, default 480 here: the soak is 150 s; the
 # rest took 117 s on a loaded host), USER4_SHAPE (2n2c2t),
-# SPREAD_SHAPES (4n2c2t: exec_spread alone, user/etc/userspace-spread.sh).
+# SPREAD_SHAPES (4n2c2t: exec_spread alone, user/etc/userspace-spread.sh),
+# SPREAD_ONLY (1: only the SPREAD_SHAPES boots, for tests/soak.sh).
 set -uo pipefail
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-480}
 # shellcheck source=tests/boot/lib.sh
@@ -62,8 +63,68 @@ if ! need_files "$KERNEL" "$TOPOEXPECT" "$INITRD"; then
 	echo "1..1"
 	exit 0
 fi
+# spread_check LOG NAME [BAD]: execer's settled spread in LOG is even over
+# its nodes (BAD 1: fail anyway, the boot went wrong).
+spread_check() {
+	local lg=$1 name=$2 line at nd bad=${3:-0}
+	nd=$(sed -n 's/^topo: cpus=.* nodes=\([0-9]*\).*/\1/p' "$lg" | head -1)
+	line=$(grep -a '^execer: .* children; per node settled .*exec:' "$lg" | tail -1)
+	at=$(grep -a '^execer: .* children; per node after exec:' "$lg" | tail -1)
+	echo "$line" | awk -v nodes="${nd:-0}" '
+		{ sub(/.*exec:/, ""); for (i = 1; i <= NF; i++) { split($i, kv, "=");
+		  c[substr(kv[1], 5) + 0] = kv[2] + 0; tot += kv[2] } }
+		END {
+			if (!nodes) { print "# no topo header"; exit 1 }
+			min = 1e9; max = 0
+			for (d = 0; d < nodes; d++) {
+				v = (d in c) ? c[d] : 0
+				if (v < min) min = v; if (v > max) max = v
+			}
+			if (tot != 2 * nodes) { print "# " tot " children counted, want " 2 * nodes; exit 1 }
+			if (min < 1) { print "# a node got no child"; exit 1 }
+			if (max - min > 1) { print "# per-node counts differ by " max - min; exit 1 }
+		}' >>"$dir/diag" || bad=1
+	[ -n "$line" ] || { echo "# no execer summary in $lg" >>"$dir/diag"; bad=1; }
+	tap $bad "$name" "${line#execer: }; ${at#*children; }${4:+, $4}"
+}
+# locality_check LOG NAME [BAD] [NOTE]
+locality_check() {
+	local lg=$1 name=$2 line bad=${3:-0}
+	line=$(grep -a '^spin: 2 children, .* per node: .*forked on cpu=' "$lg" | tail -1)
+	echo "$line" | awk '
+		{ home = $0; sub(/.*forked on cpu=[0-9]+ node=/, "", home)
+		  per = $0; sub(/.*per node: /, "", per); sub(/;.*/, "", per) }
+		END {
+			if (per != "node" home "=2") {
+				print "# want both hogs on node " home ", got " per; exit 1 }
+		}' >>"$dir/diag" || bad=1
+	[ -n "$line" ] || { echo "# no spin summary in $lg" >>"$dir/diag"; bad=1; }
+	tap $bad "$name" "${line#spin: }${4:+, $4}"
+}
+# ---- exec_spread on the bigger shapes: one short boot each, no sched_check
+# (the checker on 16 CPUs would double the boot; the main boot has it).
+spread_boots() {
+	local shape sdir sbad
+	for shape in $SPREAD_SHAPES; do
+		sdir=$BOOT_OUT/userspace-spread-$shape
+		boot_kernel "$sdir" "$shape" "-- /etc/userspace-spread.sh" -initrd "$INITRD"
+		tr -d '\r' <"$sdir/serial.log" >"$sdir/clean.log"
+		sbad=0
+		check_exit "$sdir" "$EXIT_PASS" >>"$dir/diag" || sbad=1
+		spread_check "$sdir/clean.log" "exec_spread_$shape" $sbad "boot $(cat "$sdir/secs") s"
+		locality_check "$sdir/clean.log" "fork_locality_$shape" $sbad
+	done
+}
+
 mkdir -p "$dir"
 : >"$dir/diag"
+# SPREAD_ONLY=1: the spread boots alone (the soak repeats them hundreds
+# of times; the main boot's 150 s soak would be most of each run).
+if [ "${SPREAD_ONLY:-0}" = 1 ]; then
+	spread_boots
+	echo "1..$n"
+	exit 0
+fi
 boot_kernel "$dir" "$SHAPE" "sched_check -- /etc/userspace.sh" -initrd "$INITRD"
 log=$dir/clean.log
 tr -d '\r' <"$dir/serial.log" >"$log"
@@ -107,47 +168,9 @@ ncpus=$(sed -n 's/^topo: cpus=\([0-9]*\) .*/\1/p' "$log" | head -1)
 nrqs=$(sed -n 's/^topo: cpus=.* runqueues=\([0-9]*\).*/\1/p' "$log" | head -1)
 
 # ---- exec_spread: execer 2 x nodes children
-# spread_check LOG NAME [BAD]: execer's settled spread in LOG is even over
-# its nodes (BAD 1: fail anyway, the boot went wrong).
-spread_check() {
-	local lg=$1 name=$2 line at nd bad=${3:-0}
-	nd=$(sed -n 's/^topo: cpus=.* nodes=\([0-9]*\).*/\1/p' "$lg" | head -1)
-	line=$(grep -a '^execer: .* children; per node settled .*exec:' "$lg" | tail -1)
-	at=$(grep -a '^execer: .* children; per node after exec:' "$lg" | tail -1)
-	echo "$line" | awk -v nodes="${nd:-0}" '
-		{ sub(/.*exec:/, ""); for (i = 1; i <= NF; i++) { split($i, kv, "=");
-		  c[substr(kv[1], 5) + 0] = kv[2] + 0; tot += kv[2] } }
-		END {
-			if (!nodes) { print "# no topo header"; exit 1 }
-			min = 1e9; max = 0
-			for (d = 0; d < nodes; d++) {
-				v = (d in c) ? c[d] : 0
-				if (v < min) min = v; if (v > max) max = v
-			}
-			if (tot != 2 * nodes) { print "# " tot " children counted, want " 2 * nodes; exit 1 }
-			if (min < 1) { print "# a node got no child"; exit 1 }
-			if (max - min > 1) { print "# per-node counts differ by " max - min; exit 1 }
-		}' >>"$dir/diag" || bad=1
-	[ -n "$line" ] || { echo "# no execer summary in $lg" >>"$dir/diag"; bad=1; }
-	tap $bad "$name" "${line#execer: }; ${at#*children; }${4:+, $4}"
-}
 spread_check "$log" exec_spread
 
 # ---- fork_locality: spin 2 ends where it forked
-# locality_check LOG NAME [BAD] [NOTE]
-locality_check() {
-	local lg=$1 name=$2 line bad=${3:-0}
-	line=$(grep -a '^spin: 2 children, .* per node: .*forked on cpu=' "$lg" | tail -1)
-	echo "$line" | awk '
-		{ home = $0; sub(/.*forked on cpu=[0-9]+ node=/, "", home)
-		  per = $0; sub(/.*per node: /, "", per); sub(/;.*/, "", per) }
-		END {
-			if (per != "node" home "=2") {
-				print "# want both hogs on node " home ", got " per; exit 1 }
-		}' >>"$dir/diag" || bad=1
-	[ -n "$line" ] || { echo "# no spin summary in $lg" >>"$dir/diag"; bad=1; }
-	tap $bad "$name" "${line#spin: }${4:+, $4}"
-}
 locality_check "$log" fork_locality
 
 # ---- the KTAP programs
@@ -259,17 +282,7 @@ echo "$l" | awk '$4 == "RR" { ok = 1 } END { exit !ok }' ||
 	{ echo "# chrt rr 5 ps: ps line '$l'" >>"$dir/diag"; bad=1; }
 tap $bad cmd_chrt "$l"
 
-# ---- exec_spread on the bigger shapes: one short boot each, no sched_check
-# (the checker on 16 CPUs would double the boot; the main boot has it).
-for shape in $SPREAD_SHAPES; do
-	sdir=$BOOT_OUT/userspace-spread-$shape
-	boot_kernel "$sdir" "$shape" "-- /etc/userspace-spread.sh" -initrd "$INITRD"
-	tr -d '\r' <"$sdir/serial.log" >"$sdir/clean.log"
-	sbad=0
-	check_exit "$sdir" "$EXIT_PASS" >>"$dir/diag" || sbad=1
-	spread_check "$sdir/clean.log" "exec_spread_$shape" $sbad "boot $(cat "$sdir/secs") s"
-	locality_check "$sdir/clean.log" "fork_locality_$shape" $sbad
-done
+spread_boots
 
 # ---- the classroom tour: user/etc/demo.sh, every workload's summary line
 ddir=$BOOT_OUT/userspace-demo
