@@ -96,3 +96,6 @@ test-kit: $(BUILD)/kernel.elf $(INITRD)
 .PHONY: test-grade-all
 test-grade-all:
 	@tests/run-suite.sh grade-all tests/labs/grade-all-test.sh
+
+# make test-scx runs lab 10's steps too (mk/linux.mk): their initrd.
+test-scx: $(LABS_INITRD)

@@ -11,8 +11,9 @@
 #                              boot it on a shape
 #   make scx                   build scx_d7 (and Linux 6.12 if needed)
 #   make test-scx              scx_d7 on Linux 6.12, three shapes
-#                              (tests/parity/scx.sh; not part of make test:
-#                              a cold 6.12 build takes most of an hour)
+#                              (tests/parity/scx.sh), and lab 10's steps
+#                              (not part of make test: a cold 6.12 build
+#                              takes most of an hour)
 #   make parity-scx            the behaviour table with three columns:
 #                              Linux 6.12 (EEVDF), Linux 6.12 + scx_d7,
 #                              ours (tests/parity/behave.sh, PARITY_SCX=1;
@@ -44,8 +45,12 @@ deps-scx:
 scx: deps-scx
 	@LINUX_VERSION=6.12 $(LINUX_DIR)/scx/build.sh
 
-test-scx: deps-scx
-	@tests/run-suite.sh scx tests/parity/scx.sh
+# Then lab 10's steps (docs/lab10-scx.md), Linux's included (LAB_SCX=1;
+# a host step boots, or rebuilds scx_d7 in a patched copy: 300 s each).
+test-scx: deps-scx $(BUILD)/kernel.elf $(SIM_OUT)/schedsim $(TESTS_OUT)/topoexpect
+	@tests/run-suite.sh scx tests/parity/scx.sh; s=$$?; \
+	LAB_SCX=1 HOST_TIMEOUT=300 tests/run-suite.sh scx-lab10 tests/labs/run.sh docs/lab10-scx.md || s=1; \
+	exit $$s
 .PHONY: parity-scx
 parity-scx: deps-scx
 	@LINUX_VERSION=6.12 PARITY_SCX=1 tests/run-suite.sh parity-scx tests/parity/behave.sh

@@ -23,7 +23,8 @@ HOST_TIMEOUT=${HOST_TIMEOUT:-120}
 res=$LABS_OUT/results
 . "$here/check.sh"
 
-if [ $# -gt 0 ]; then mds=("$@"); else mds=("$top"/docs/lab[0-9]*.md); fi
+# In lab order (lab10 after lab9, not after lab1).
+if [ $# -gt 0 ]; then mds=("$@"); else mapfile -t mds < <(printf '%s\n' "$top"/docs/lab[0-9]*.md | sort -V); fi
 if ! need_files "$KERNEL" "$LAB_INITRD"; then
 	echo "not ok 1 labs_prerequisites # build them: make test-labs"
 	echo "1..1"
