@@ -67,7 +67,7 @@ debug: deps
 # without changing what they check; every suite that boots runs alone
 # after them. HOST_SUITES names each that exists in TEST_SUITES.
 HOST_SUITES = $(filter test-sched test-fuzz-sched test-fuzz-acpi test-acpi \
-	test-lib test-format test-reading test-behave-rules,$(TEST_SUITES))
+	test-lib test-format test-reading test-behave-rules test-qemu-exit,$(TEST_SUITES))
 
 test: deps
 	@rm -rf $(BUILD)/results

@@ -244,7 +244,7 @@ done
 	echo "os_cmd=qemu-system-x86_64 $("$top/scripts/topo-args.sh" "$shape") -accel tcg -cpu qemu64,vendor=GenuineIntel -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -display none -serial stdio -monitor none -kernel build/kernel.elf -append '-- $script' -initrd build/initrd.cpio${icount:+ -icount $icount}${rtc:+ -rtc $rtc}"
 	echo "linux_cmd=qemu-system-x86_64 $("$top/scripts/topo-args.sh" "$shape") -accel tcg -cpu qemu64,vendor=GenuineIntel -display none -serial stdio -monitor none -no-reboot -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel bzImage -initrd build/linux/initramfs.cpio ${icount:+-icount $icount }${rtc:+-rtc $rtc }-append 'console=ttyS0 panic=-1 no_timer_check -- $lcmd'"
 	echo "os_tsc=$(sed -n 's/^timer: TSC \([0-9.]*\) MHz.*/\1 MHz/p' "$out/logs/os-$shape.log" | head -1)"
-	echo "linux=$(sed -n 's/.*Linux version \([^ ]*\).*/\1/p' "$out/logs/linux-$shape.log" | head -1)"
+	echo "linux=$("$top/sched/linux/version.sh" "$out/logs/linux-$shape.log")"
 	echo "linux_tsc=$(sed -n 's/.*tsc: Refined TSC clocksource calibration: //p; s/.*tsc: Detected \(.*\) processor/\1/p' "$out/logs/linux-$shape.log" | tail -1)"
 	echo "smp_shapes=$shape $smp_shapes"
 	echo "seconds=$((SECONDS - t0))"

@@ -16,15 +16,22 @@ static inline int try_take(struct spinlock *l)
 	return __atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE) == 0;
 }
 
+/* A CPU that takes (or tries) a lock it holds would wait for itself. */
+static inline __attribute__((always_inline)) void
+not_held_by(const struct spinlock *l, const struct percpu *me, const char *how)
+{
+	if (l->owner == me)
+		panic("spinlock '%s': %s again by CPU %d, which holds it",
+		      l->name, how, me->cpu);
+}
+
 /* spin_lock() and spin_unlock(), inline in their _irqsave and _irqrestore
  * forms too: pipes and wait queues take those at every read and write. */
 static inline __attribute__((always_inline)) void lock(struct spinlock *l)
 {
 	struct percpu *me = this_cpu();
 
-	if (l->owner == me)
-		panic("spinlock '%s': taken again by CPU %d, which holds it",
-		      l->name, me->cpu);
+	not_held_by(l, me, "taken");
 	while (!try_take(l)) {
 		/* Spin on a plain read: no bus locking while it is held. */
 		while (__atomic_load_n(&l->locked, __ATOMIC_RELAXED))
@@ -56,9 +63,7 @@ int spin_trylock(struct spinlock *l)
 {
 	struct percpu *me = this_cpu();
 
-	if (l->owner == me)
-		panic("spinlock '%s': tried again by CPU %d, which holds it",
-		      l->name, me->cpu);
+	not_held_by(l, me, "tried");
 	if (!try_take(l))
 		return 0;
 	l->owner = me;

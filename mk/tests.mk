@@ -158,6 +158,13 @@ test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 
 # docs/reading.md's map of the scheduling path: the files exist, stay under
 # 700 lines, and are the size the map says (tests/reading.sh).
+# scripts/qemu.sh's exit status in each mode, QEMU stood in for by a
+# script (tests/qemu-exit.sh): host only.
+.PHONY: test-qemu-exit
+TEST_SUITES += test-qemu-exit
+test-qemu-exit:
+	@tests/run-suite.sh qemu-exit tests/qemu-exit.sh
+
 .PHONY: test-reading
 TEST_SUITES += test-reading
 test-reading:

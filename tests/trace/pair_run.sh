@@ -43,7 +43,7 @@ sed 's/^/linux: /' "$linux.run"
 if [ $krc -ne 0 ] || [ $lrc -ne 0 ]; then
 	exit 1
 fi
-version=$(tr -d '\r' <"$linux.log" | sed -n 's/.*Linux version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
+version=$("$top/sched/linux/version.sh" "$linux.log")
 "$top/build/tools/tracevis" --page "$page" --left "$ours.txt" --right "$linux.txt" \
 	--title "$scenario on $topo: this kernel and Linux ${version:-?}" \
 	--left-title "this kernel (trace dump)" \
