@@ -45,6 +45,12 @@ body_patch '	for (;;)
 		(void)rq;
 	(void)cpu; (void)p; (void)hand_over_for;' >"$work/subs/hangs.patch"
 
+# A handout left in OUT by an earlier run, made before a stub changed:
+# grade-all must make its own, or every patch would be applied to the
+# old one (the wrong patch's rows below then fail).
+mkdir -p "$work/grades/old" && echo stale >"$work/grades/old/STALE" &&
+	tar -czf "$work/grades/handout-all.tar.gz" -C "$work/grades/old" STALE &&
+	rm -rf "$work/grades/old"
 GRADE_CHECK_SECONDS=2 "$here/grade-all.sh" "$work/subs" "$work/grades" 8 |
 	sed 's/^/# /'
 csv=$work/grades/grades.csv
