@@ -67,6 +67,8 @@ static void option(char *opt)
 		boot_opts.test_pit_ch2_off = 1;
 	} else if (!strcmp(opt, "test_apic_renumber") && !val) {
 		boot_opts.test_apic_renumber = 1;
+	} else if (!strcmp(opt, "test_cal_stall") && !val) {
+		boot_opts.test_cal_stall = 1;
 	} else if (!strcmp(opt, "nosysenter") && !val) {
 		boot_opts.nosysenter = 1;
 	} else if (!strcmp(opt, "trace") && !val) {

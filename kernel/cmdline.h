@@ -47,6 +47,8 @@
  *                     PIT counts whatever the gate says)
  *   test_apic_renumber  play firmware that changed the APs' APIC IDs
  *                     (arch/x86/smpboot.c)
+ *   test_cal_stall    stall the end of every 20 ms calibration window, as a
+ *                     busy host stalls a vCPU there (arch/x86/timer.c)
  *
  * Unknown options are printed and ignored. Words after "--" are not the
  * kernel's: they become init's arguments (kernel/exec.c).
@@ -74,7 +76,7 @@ struct boot_options {
 	int nosysenter;			/* system calls by int 0x80 only */
 	int idle_poll_us;		/* -1: idle.c's default */
 	int tsc_unstable;		/* tsc=unstable */
-	int test_pit_ch2_off, test_apic_renumber;
+	int test_pit_ch2_off, test_apic_renumber, test_cal_stall;
 };
 
 extern struct boot_options boot_opts;

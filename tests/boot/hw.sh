@@ -11,6 +11,9 @@
 #   pit_ch2_off     test_pit_ch2_off (PIT channel 2 never finishes, as when
 #                   its gate is wired off): the fallback's message, and the
 #                   calibration it gives passes the timer ktests
+#   cal_stall       test_cal_stall (the end of every 20 ms calibration
+#                   window stalled, as a busy host stalls a vCPU): the boot
+#                   calibrates on 50 ms windows and the timer ktests pass
 #   apic_renumber   test_apic_renumber (the kernel plays firmware that moved
 #                   every AP's xAPIC ID by 0x40): every CPU comes online and
 #                   all ktests pass
@@ -88,6 +91,9 @@ hw tsc_unstable "ktest tsc=unstable" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "
 	"check_grep \"\$log\" '^ok [0-9]+ clock_shared_across_cpus' 'clock_shared_across_cpus passing'"
 hw pit_ch2_off "ktest test_pit_ch2_off" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "$GUEST_OK" \
 	"check_grep \"\$log\" '^timer: PIT channel 2 does not count .*; the TSC rate comes from (CPUID leaf 0x1[56]|PIT channel 0)$' 'calibration fallback line'" \
+	"check_grep \"\$log\" '^ok [0-9]+ lapic_timer_hz' 'lapic_timer_hz passing'"
+hw cal_stall "ktest test_cal_stall" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "$GUEST_OK" \
+	"check_grep \"\$log\" '^timer: TSC [0-9]+\\.[0-9]{3} MHz \\(([3-5][0-9]|6[0-4]) tries, 50 ms windows\\)$' 'calibration on 50 ms windows'" \
 	"check_grep \"\$log\" '^ok [0-9]+ lapic_timer_hz' 'lapic_timer_hz passing'"
 hw apic_renumber "ktest test_apic_renumber" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "$GUEST_OK" \
 	"check_grep \"\$log\" '^smp: test_apic_renumber: $((NCPUS - 1)) APs now have APIC ID \\+ 0x40$' 'renumbering line'" \
