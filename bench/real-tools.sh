@@ -84,7 +84,7 @@ for ((i = 0; i < runs; i++)); do
 	cmds+=("run:taskset:-c:$cpu:perf:bench:sched:pipe:-l:20000")
 done
 log=$out/linux-$shape.log
-BZIMAGE=$bz INITRD=$out/initramfs.cpio LINUX_TIMEOUT=1800 LINUX_APPEND=no_timer_check \
+BZIMAGE=$bz INITRD=$out/initramfs.cpio LINUX_TIMEOUT=1800 \
 	LINUX_QEMU_ARGS="-icount $icount -rtc $rtc" \
 	"$top/sched/linux/run.sh" "$shape" "${cmds[@]}" </dev/null 2>&1 | tr -d '\r' >"$log"
 status=${PIPESTATUS[0]}

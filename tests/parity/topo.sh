@@ -109,13 +109,9 @@ boot_shape() {
 	t0=$EPOCHREALTIME
 	# run.sh fails a boot on any oops, BUG or WARNING but the one a shape
 	# is known to cause (sched/linux/expect.sh: a package on two nodes).
-	# no_timer_check: under TCG on a loaded host Linux's IO-APIC timer
-	# check fails now and then ("IO-APIC + timer doesn't work!", a panic
-	# before any CPU but the first starts; the 240-CPU boot in the other
-	# slot loads the host); it changes nothing in the topology.
 	expect=$("$top/sched/linux/expect.sh" "$shape")
 	BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=${LINUX_TIMEOUT:-$t} \
-		LINUX_APPEND="no_timer_check ${LINUX_APPEND:-}" \
+		LINUX_APPEND="${LINUX_APPEND:-}" \
 		LINUX_EXPECT_COMPLAINT=$expect \
 		"$top/sched/linux/run.sh" "$shape" topo </dev/null >"$dir/linux.log" 2>&1
 	rc=$?
