@@ -156,8 +156,6 @@ test-badacpi: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf \
 	      $(TESTS_OUT)/tables/.stamp $(TESTS_OUT)/badacpi.iso $(ACPITOPO)
 	@tests/run-suite.sh badacpi tests/boot/badacpi.sh
 
-# docs/reading.md's map of the scheduling path: the files exist, stay under
-# 700 lines, and are the size the map says (tests/reading.sh).
 # scripts/qemu.sh's exit status in each mode, QEMU stood in for by a
 # script (tests/qemu-exit.sh): host only.
 .PHONY: test-qemu-exit
@@ -165,6 +163,8 @@ TEST_SUITES += test-qemu-exit
 test-qemu-exit:
 	@tests/run-suite.sh qemu-exit tests/qemu-exit.sh
 
+# docs/reading.md's map of the scheduling path: the files exist, stay under
+# 700 lines, and are the size the map says (tests/reading.sh).
 .PHONY: test-reading
 TEST_SUITES += test-reading
 test-reading:

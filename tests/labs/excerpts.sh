@@ -12,8 +12,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 res=${LABS_OUT:-$top/build/labs}/results
-# In lab order (lab10 after lab9, not after lab1).
-if [ $# -gt 0 ]; then mds=("$@"); else mapfile -t mds < <(printf '%s\n' "$top"/docs/lab[0-9]*.md | sort -V); fi
+if [ $# -gt 0 ]; then mds=("$@"); else mapfile -t mds < <("$here/labs.sh" "$top"); fi
 for md in "${mds[@]}"; do
 	n=$(basename "$md" | sed -nE 's/^lab([0-9]+).*/\1/p')
 	tmp=$(mktemp) block=$(mktemp)

@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 answers=${1:-$top/docs/answers.md}
 cd "$top"
-for md in $(printf '%s\n' docs/lab[0-9]*.md | sort -V); do
+for md in $("$here/labs.sh" .); do
 	n=$(basename "$md" | sed -nE 's/^lab([0-9]+).*/\1/p')
 	awk -f "$here/extract.awk" "$md" | sed "s/^/$n /"
 done | awk -f "$here/words.awk" -f "$here/quotes.awk" - "${answers#"$top"/}"

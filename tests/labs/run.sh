@@ -23,8 +23,7 @@ HOST_TIMEOUT=${HOST_TIMEOUT:-120}
 res=$LABS_OUT/results
 . "$here/check.sh"
 
-# In lab order (lab10 after lab9, not after lab1).
-if [ $# -gt 0 ]; then mds=("$@"); else mapfile -t mds < <(printf '%s\n' "$top"/docs/lab[0-9]*.md | sort -V); fi
+if [ $# -gt 0 ]; then mds=("$@"); else mapfile -t mds < <("$here/labs.sh" "$top"); fi
 if ! need_files "$KERNEL" "$LAB_INITRD"; then
 	echo "not ok 1 labs_prerequisites # build them: make test-labs"
 	echo "1..1"
