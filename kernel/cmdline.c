@@ -68,7 +68,9 @@ static void option(char *opt)
 	} else if (!strcmp(opt, "test_apic_renumber") && !val) {
 		boot_opts.test_apic_renumber = 1;
 	} else if (!strcmp(opt, "test_cal_stall") && !val) {
-		boot_opts.test_cal_stall = 1;
+		boot_opts.test_cal_stall = TEST_CAL_STALL_20MS;
+	} else if (!strcmp(opt, "test_cal_stall") && val && !strcmp(val, "all")) {
+		boot_opts.test_cal_stall = TEST_CAL_STALL_ALL;
 	} else if (!strcmp(opt, "nosysenter") && !val) {
 		boot_opts.nosysenter = 1;
 	} else if (!strcmp(opt, "trace") && !val) {

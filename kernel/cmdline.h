@@ -49,6 +49,8 @@
  *                     (arch/x86/smpboot.c)
  *   test_cal_stall    stall the end of every 20 ms calibration window, as a
  *                     busy host stalls a vCPU there (arch/x86/timer.c)
+ *   test_cal_stall=all  the 50 ms windows too: no sample is clean, and the
+ *                     boot warns and goes on with its best
  *
  * Unknown options are printed and ignored. Words after "--" are not the
  * kernel's: they become init's arguments (kernel/exec.c).
@@ -60,6 +62,12 @@ enum smp_mode {
 	SMP_MODE_DEFAULT,
 	SMP_MODE_SERIAL,	/* INIT-SIPI-SIPI and wait, one AP at a time */
 	SMP_MODE_PARALLEL,	/* all sequences first, then one wait */
+};
+
+enum test_cal_stall {
+	TEST_CAL_STALL_OFF,
+	TEST_CAL_STALL_20MS,	/* test_cal_stall */
+	TEST_CAL_STALL_ALL,	/* test_cal_stall=all */
 };
 
 struct boot_options {
@@ -76,7 +84,8 @@ struct boot_options {
 	int nosysenter;			/* system calls by int 0x80 only */
 	int idle_poll_us;		/* -1: idle.c's default */
 	int tsc_unstable;		/* tsc=unstable */
-	int test_pit_ch2_off, test_apic_renumber, test_cal_stall;
+	int test_pit_ch2_off, test_apic_renumber;
+	enum test_cal_stall test_cal_stall;
 };
 
 extern struct boot_options boot_opts;
