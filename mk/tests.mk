@@ -185,3 +185,10 @@ MATCH	?=
 soak: $(TESTS_OUT)/topoexpect $(BUILD)/kernel.elf iso $(BUILD)/initrd.cpio
 	@scripts/deps.sh soak
 	@tests/soak.sh -n $(RUNS) -j $(JOBS) -l $(LOAD) -t $(MINUTES) -m '$(MATCH)' $(SOAK)
+
+# tests/soak.sh itself, on stand-in suites (tests/soak-self.sh): what it
+# counts, keeps and rejects. Host only, no load.
+.PHONY: test-soak-self
+TEST_SUITES += test-soak-self
+test-soak-self:
+	@tests/run-suite.sh soak-self tests/soak-self.sh

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# soak-self.sh - tests/soak.sh itself, with stand-in suites instead of
+# boots: what it counts, what it keeps, what it rejects.
+#
+# The stand-ins print TAP as the boot suites do. Each learns its run from
+# BOOT_OUT (soak.sh sets it to DIR/run-K/boot), so a "flaky" one can fail
+# in run 3 only; "pair" proves that -j 2 runs two runs at once (each waits
+# for the other's mark). No load (-l 0): stress-ng is make soak's business,
+# and this suite runs on the host alone in a few seconds. Not covered: -t,
+# whose unit is a minute.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export SOAK_SELF_TMP=$tmp
+
+cat >"$tmp/steady.sh" <<'EOF'
+echo "ok 1 always"
+echo "1..1"
+EOF
+cat >"$tmp/flaky.sh" <<'EOF'
+case $BOOT_OUT in
+*/run-3/boot) echo "not ok 1 sometimes"; echo "# the third run's reason" ;;
+*) echo "ok 1 sometimes" ;;
+esac
+echo "ok 2 never_fails"
+echo "1..2"
+EOF
+cat >"$tmp/silent.sh" <<'EOF'
+case $BOOT_OUT in */run-2/boot) exit 0 ;; esac
+echo "ok 1 speaks"
+echo "1..1"
+EOF
+cat >"$tmp/args.sh" <<'EOF'
+echo "ok 1 got_$1"
+echo "1..1"
+EOF
+cat >"$tmp/pair.sh" <<'EOF'
+run=${BOOT_OUT%/boot}; run=${run##*/}
+mkdir -p "$BOOT_OUT"; touch "$SOAK_SELF_TMP/mark-$run"
+for _ in $(seq 50); do
+	[ "$(ls "$SOAK_SELF_TMP" | grep -c '^mark-')" -ge 2 ] && { echo "ok 1 overlapped"; exit 0; }
+	sleep 0.1
+done
+echo "not ok 1 overlapped"; echo "# no other run while $run ran"
+EOF
+
+n=0 bad=0
+result() {	# result NAME OK WHY
+	n=$((n + 1))
+	if [ "$2" = 1 ]; then
+		echo "ok $n $1"
+	else
+		echo "not ok $n $1 # $3"
+		bad=$((bad + 1))
+	fi
+}
+# soak NAME ARGS...: run it, output in $tmp/NAME.out, status in $status.
+soak() {
+	local name=$1
+	shift
+	"$top/tests/soak.sh" -l 0 -o "$tmp/$name.d" "$@" >"$tmp/$name.out" 2>&1
+	status=$?
+}
+has() {	# has NAME LINE: a whole line of NAME's output, as it is
+	grep -qxF -- "$2" "$tmp/$1.out"
+}
+
+soak mixed -n 4 -j 2 "$tmp/steady.sh" "$tmp/flaky.sh"
+result mixed_status "$([ $status = 1 ] && echo 1)" "exit status $status, want 1"
+result mixed_steady "$(has mixed 'soak: steady:always runs=4 failed=0' && echo 1)" \
+	"no 'steady:always runs=4 failed=0' line"
+result mixed_flaky "$(has mixed "soak: flaky:sometimes runs=4 failed=1 first failure: $tmp/mixed.d/run-3/2-flaky.log" && echo 1)" \
+	"no 'flaky:sometimes runs=4 failed=1' line naming run 3's log"
+result mixed_diag "$(has mixed "soak:   | # the third run's reason" && echo 1)" \
+	"the failing test's diagnostics are not shown"
+result mixed_total "$(has mixed 'soak: 11 passed, 1 failed' && echo 1)" \
+	"no closing line '11 passed, 1 failed'"
+result mixed_kept "$([ -d "$tmp/mixed.d/run-3" ] && [ -f "$tmp/mixed.d/run-3/2-flaky.log" ] && echo 1)" \
+	"run 3's logs are gone"
+
+soak quiet -n 3 "$tmp/steady.sh"
+result quiet_status "$([ $status = 0 ] && echo 1)" "exit status $status, want 0"
+result quiet_total "$(has quiet 'soak: 3 passed, 0 failed' && echo 1)" \
+	"no closing line '3 passed, 0 failed'"
+
+soak match -n 4 -m 'never' "$tmp/flaky.sh"
+result match_counts_only_matching "$([ $status = 0 ] && has match 'soak: 4 passed, 0 failed' &&
+	! grep -q 'sometimes' "$tmp/match.out" && echo 1)" \
+	"-m never still counted flaky:sometimes (status $status)"
+
+soak silent -n 3 "$tmp/silent.sh"
+result silent_is_a_failure "$([ $status = 1 ] &&
+	has silent "soak: silent:(no result) runs=1 failed=1 first failure: $tmp/silent.d/run-2/1-silent.log" &&
+	echo 1)" "a run that printed no result was not counted as a failure (status $status)"
+
+soak args -n 1 "$tmp/args.sh hello"
+result suite_arguments "$([ $status = 0 ] && has args 'soak: args:got_hello runs=1 failed=0' && echo 1)" \
+	"the suite did not get its argument (status $status)"
+
+soak pair -n 2 -j 2 "$tmp/pair.sh"
+result jobs_run_at_once "$([ $status = 0 ] && has pair 'soak: 2 passed, 0 failed' && echo 1)" \
+	"-j 2 did not run two runs at once (status $status)"
+
+# Bad arguments: a message and status 2, before any run.
+bad_args() {	# bad_args NAME WANT_MESSAGE ARGS...
+	local name=$1 want=$2
+	shift 2
+	soak "$name" "$@"
+	result "$name" "$([ $status = 2 ] && grep -qF -- "$want" "$tmp/$name.out" &&
+		[ ! -d "$tmp/$name.d/run-1" ] && echo 1)" \
+		"status $status, want 2 and '$want'"
+}
+bad_args rejects_jobs_0 "soak: -j takes 1 or more" -j 0 "$tmp/steady.sh"
+bad_args rejects_runs_word "soak: -n, -l, -t and -j take whole numbers" -n many "$tmp/steady.sh"
+bad_args rejects_no_suite "soak: no suite given"
+bad_args rejects_missing_suite "soak: no suite script '$tmp/nothere.sh'" "$tmp/nothere.sh"
+
+echo "1..$n"
+echo "$((n - bad)) passed, $bad failed"
+[ $bad -eq 0 ]
