@@ -2,17 +2,19 @@
  * timer.c - TSC and LAPIC timer calibration, and the periodic tick.
  *
  * The PIT runs at a known 1.193182 MHz, so it measures the other two: we
- * let PIT channel 2 count down CALIBRATE_MS with its gate (port 0x61) and
- * read the TSC and the LAPIC timer's count at both ends. Linux does the same
- * (pit_calibrate_tsc, calibrate_APIC_clock). Under QEMU all three follow the
- * host clock, so one short window is as good as a long one.
+ * let PIT channel 2 count down with its gate (port 0x61) on, and read its
+ * count, the TSC and the LAPIC timer's count at both ends of a window of
+ * CALIBRATE_MS. Linux does much the same (quick_pit_calibrate reads the
+ * count, calibrate_APIC_clock). Under QEMU all three follow the host clock,
+ * so one short window is as good as a long one, as long as the reads at its
+ * ends are not stalled (calibrate_once()).
  *
  * Some boards wire channel 2's gate off (it drives the speaker), and then it
  * never counts. Calibration notices within a bounded wait and takes the TSC
  * rate from CPUID leaf 0x15 (crystal clock and ratio), else leaf 0x16 (the
  * base frequency), and measures the LAPIC timer against the TSC; else it
  * measures both against PIT channel 0 (always gated on), as against
- * channel 2, reading its OUT pin with the read-back command. Channel 0's
+ * channel 2 (its OUT pin read with the read-back command). Channel 0's
  * IRQ 0 goes nowhere: the 8259s are masked, the I/O APIC pin too.
  *
  * The TSC as a shared clock: jiffies_64(), time_us() and the watchdog
@@ -49,13 +51,16 @@
  * longer than asked, never shorter. */
 #define TSC_KHZ_GUESS	4000000
 
-/* Polls of OUT2 may last this many CALIBRATE_MS windows (at the guessed
- * TSC rate, which is high, so the real wait is longer) before channel 2 is
- * taken to be gated off. */
+/* A window may last this many times its length (at the guessed TSC rate,
+ * which is high, so the real wait is longer) before the channel is taken
+ * not to count (channel 2 with its gate wired off). */
 #define PIT_CH2_PATIENCE	10
 
 #define PIT_CH0		0x40
 #define PIT_CH0_MODE0	0x30		/* channel 0, lo/hi byte, mode 0, binary */
+#define PIT_LATCH_CH0	0x00		/* counter latch command, channel 0 */
+#define PIT_LATCH_CH2	0x80		/* counter latch command, channel 2 */
+#define PIT_COUNT_MAX	0xffff		/* the count each window starts from */
 #define PIT_READBACK_CH0 0xe2		/* read-back: status only, channel 0 */
 #define PIT_STATUS_OUT	0x80		/* status byte: the OUT pin */
 
@@ -283,12 +288,13 @@ static void timer_interrupt(struct trap_frame *f)
 }
 
 /*
- * One measurement. Each end of the window is bracketed by two TSC reads:
- * the PIT starts counting at the write of the count's high byte, somewhere
- * in [ta, tb], and ends between the start of the last poll that saw OUT2
- * low (tp) and the end of the first that saw it high (te).
- * Under QEMU the vCPU can lose its host CPU at any instruction, which widens
- * a bracket; the caller keeps only samples with narrow brackets.
+ * One measurement: the PIT's count read at each end of a window, each read
+ * bracketed by two TSC reads. A read latches the count, so the host may
+ * stall the vCPU anywhere between the two ends at no cost: only a stall
+ * inside a bracket (a few port accesses long) widens the error, and the
+ * caller keeps only samples with narrow brackets. (Waiting for the count to
+ * reach zero instead, as OUT shows it, would take a stall at the window's
+ * end, which on a busy host is where the vCPU waits, into the error.)
  */
 struct cal_sample {
 	uint64_t tsc;		/* TSC ticks in the PIT window */
@@ -319,10 +325,10 @@ static int pit_out_high(int ch)
 #define CALIBRATE_MAX_ERR_DIV	1000
 
 /*
- * When none of those was good enough, the host stalled the vCPU at the end
- * of every window (a stall there widens the last poll's bracket; at a host
- * load average of 25-30 one boot in about a hundred kept a sample 8 ms off
- * and ticked 14% slow). Longer windows make the same stall a smaller part:
+ * When none of those was good enough, the host kept stalling the vCPU
+ * inside the reads' brackets (a few port accesses each, but a busy host
+ * stalls a vCPU for milliseconds many times a second). Longer windows make
+ * the same stall a smaller part:
  * up to 32 more of 50 ms (the PIT's 16 bits allow 54.9 ms; at most 1.6 s,
  * on a busy host only), until one is within 1/500 (100 us), which leaves
  * lapic_timer_hz's 10% a clear answer.
@@ -331,59 +337,104 @@ static int pit_out_high(int ch)
 #define CALIBRATE_SLOW_TRIES	32
 #define CALIBRATE_SLOW_ERR_DIV	500
 
-/* 0, or -1 when the channel did not finish counting in time (channel 2
- * gated off). */
+/* The count of PIT channel ch (2 or 0), latched and read. Under
+ * test_pit_ch2_off channel 2 stands still, as when its gate is wired off. */
+static uint32_t pit_count(int ch)
+{
+	uint32_t port = ch == 2 ? PIT_CH2 : PIT_CH0, lo;
+
+	if (ch == 2 && boot_opts.test_pit_ch2_off)
+		return PIT_COUNT_MAX;
+	outb(PIT_CMD, ch == 2 ? PIT_LATCH_CH2 : PIT_LATCH_CH0);
+	lo = inb(port);
+	return lo | (uint32_t)inb(port) << 8;
+}
+
+/* test_cal_stall: a stall of 4% of the window so far inside the bracket of
+ * every read that may end it, as a busy host stalls a vCPU: the sample's
+ * error is then 2%, 20 times the 1/1000 a 20 ms window may have, and the 50 ms
+ * windows have to do; =all stalls those too (2%, 10 times their 1/500),
+ * and the boot goes on with its best sample and a warning. Only in the
+ * boot's calibration (no rate yet): the tests' re-measurement also uses
+ * 50 ms windows. */
+static void test_stall(uint32_t ms, uint64_t start, uint64_t now)
+{
+	if (!boot_opts.test_cal_stall || tsc_khz_cal ||
+	    (ms != CALIBRATE_MS &&
+	     (boot_opts.test_cal_stall != TEST_CAL_STALL_ALL ||
+	      ms != CALIBRATE_SLOW_MS)))
+		return;
+	while (rdtsc() - now < (now - start) / 25)
+		cpu_relax();
+}
+
+/*
+ * 0 and a sample in *c; 1 when no read of the window's end was usable
+ * (the host stalled the vCPU past the count's zero, 54.9 ms after the
+ * start, before it had read enough: try again); -1 when the channel does
+ * not count (channel 2 gated off).
+ */
 static int calibrate_once(struct cal_sample *c, uint32_t ms, int ch)
 {
-	uint32_t latch = PIT_HZ * ms / 1000, port = ch == 2 ? PIT_CH2 : PIT_CH0;
-	uint64_t ta, tb, tc, tp, te, tf, give_up;
-	uint32_t l0, l1;
+	uint32_t want = PIT_HZ * ms / 1000, port = ch == 2 ? PIT_CH2 : PIT_CH0;
+	uint32_t first, c0, c1 = 0, l0, l1;
+	uint64_t ta, tb, tc, td = 0, te = 0, tl, tf, give_up;
 
+	/* Mode 0 from PIT_COUNT_MAX: the count runs down for 54.9 ms, OUT
+	 * low until it passes zero, then high until the next mode write. */
 	outb(PIT_CMD, ch == 2 ? PIT_CH2_MODE0 : PIT_CH0_MODE0);
-	outb(port, latch & 0xff);
+	outb(port, PIT_COUNT_MAX & 0xff);
+	outb(port, PIT_COUNT_MAX >> 8);
 	lapic_timer_oneshot_max();
-	ta = rdtsc();
-	outb(port, latch >> 8);
-	tb = rdtsc();
+	give_up = rdtsc() + (uint64_t)TSC_KHZ_GUESS * ms * PIT_CH2_PATIENCE;
+	/* The start: the first read that differs from the first, so the
+	 * count is loaded and running (an 8254 loads it at the clock after
+	 * the write; until then a read gives the old one). */
+	first = pit_count(ch);
+	do {
+		ta = rdtsc();
+		c0 = pit_count(ch);
+		tb = rdtsc();
+		if ((int64_t)(tb - give_up) > 0)
+			return -1;
+	} while (c0 == first);
 	l0 = lapic_timer_current();
 	tc = rdtsc();
 	/*
-	 * OUT goes high when the count reaches zero (and stays high: mode
-	 * 0): after the last poll that saw it low (which began at tp) and
-	 * before te.
+	 * The end: reads until one is `want` counts on. OUT still low after
+	 * a read shows the count had not passed zero when it was latched;
+	 * once OUT is high, the last such read ends the window (a shorter
+	 * one, as clean: the stall fell between reads).
 	 */
-	tp = tc;
-	give_up = tc + (uint64_t)TSC_KHZ_GUESS * ms * PIT_CH2_PATIENCE;
 	for (;;) {
-		uint64_t t = rdtsc();
+		uint64_t t0 = rdtsc(), t1;
+		uint32_t n = pit_count(ch);
 
+		if (c0 - n >= want / 4)
+			test_stall(ms, ta, t0);
+		t1 = rdtsc();
 		if (pit_out_high(ch))
 			break;
-		tp = t;
-		if ((int64_t)(t - give_up) > 0)
+		td = t0;
+		te = t1;
+		c1 = n;
+		if (c0 - c1 >= want)
+			break;
+		if ((int64_t)(t1 - give_up) > 0)
 			return -1;
 	}
-	/* test_cal_stall: a busy host's stall after the last poll, 4% of a
-	 * 20 ms window long: the sample's error is then 2%, 20 times the
-	 * 1/1000 allowed, and the 50 ms windows have to do; =all stalls
-	 * those too (2%, 10 times their 1/500), and the boot goes on with
-	 * its best sample and a warning. Only the boot's calibration (no
-	 * rate yet): the tests' re-measurement also uses 50 ms windows. */
-	if (boot_opts.test_cal_stall && !tsc_khz_cal &&
-	    (ms == CALIBRATE_MS ||
-	     (boot_opts.test_cal_stall == TEST_CAL_STALL_ALL &&
-	      ms == CALIBRATE_SLOW_MS)))
-		while (rdtsc() - tp < (tp - ta) / 25)
-			cpu_relax();
-	te = rdtsc();
+	tl = rdtsc();
 	l1 = lapic_timer_current();
 	tf = rdtsc();
+	if (!te || c0 - c1 < want / 4)
+		return 1;
 
-	c->tsc = (tp + te) / 2 - (ta + tb) / 2;
-	c->tsc_err = (tb - ta + te - tp) / 2;
-	c->lapic_tsc = (te + tf) / 2 - (tb + tc) / 2;
+	/* TSC ticks for c0 - c1 counts, scaled to `want` counts (ms). */
+	c->tsc = ((td + te) / 2 - (ta + tb) / 2) * want / (c0 - c1);
+	c->tsc_err = (tb - ta + te - td) / 2 * want / (c0 - c1);
+	c->lapic_tsc = (tl + tf) / 2 - (tb + tc) / 2;
 	c->lapic = l0 - l1;
-	c->tsc_err += (tc - tb + tf - te) / 2;
+	c->tsc_err += (tc - tb + tf - tl) / 2;
 	c->start = ta;
 	return 0;
 }
@@ -399,7 +450,7 @@ static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 	struct cal_sample c;
 	uint32_t flags;
 	uint8_t gate;
-	int i;
+	int i, r, have = 0;
 
 	flags = irq_save();
 	/* Gate 2 on, speaker off. */
@@ -409,13 +460,16 @@ static int calibrate_best(struct cal_sample *best, uint32_t ms, int tries,
 	 * translated as it goes, which widened the first sample's brackets
 	 * past the error allowed in most boots, at the cost of a whole
 	 * window (20 ms of every boot). */
-	i = calibrate_once(&c, 1, ch) ? -1 : 0;
+	i = calibrate_once(&c, 1, ch) < 0 ? -1 : 0;
 	for (; i >= 0 && i < tries; i++) {
-		if (calibrate_once(&c, ms, ch)) {
+		r = calibrate_once(&c, ms, ch);
+		if (r < 0) {
 			i = -1;
 			break;
 		}
-		if (!i || c.tsc_err < best->tsc_err)
+		if (r > 0)
+			continue;	/* no sample: a try all the same */
+		if (!have++ || c.tsc_err < best->tsc_err)
 			*best = c;
 		if (best->tsc_err * err_div < best->tsc)
 			break;

@@ -15,8 +15,10 @@
 #                   window stalled, as a busy host stalls a vCPU): the boot
 #                   calibrates on 50 ms windows and the timer ktests pass
 #   cal_stall_all   test_cal_stall=all (the 50 ms windows stalled too): the
-#                   boot warns that no sample was clean, goes on with its
-#                   best (2% off), and the timer ktests pass
+#                   boot warns that no sample was clean after all 64 tries,
+#                   goes on with its best (2% off, from a 20 or a 50 ms
+#                   window: the stall is the same part of both), and the
+#                   timer ktests pass
 #   apic_renumber   test_apic_renumber (the kernel plays firmware that moved
 #                   every AP's xAPIC ID by 0x40): every CPU comes online and
 #                   all ktests pass
@@ -99,8 +101,8 @@ hw cal_stall "ktest test_cal_stall" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "$
 	"check_grep \"\$log\" '^timer: TSC [0-9]+\\.[0-9]{3} MHz \\(([3-5][0-9]|6[0-4]) tries, 50 ms windows\\)$' 'calibration on 50 ms windows'" \
 	"check_grep \"\$log\" '^ok [0-9]+ lapic_timer_hz' 'lapic_timer_hz passing'"
 hw cal_stall_all "ktest test_cal_stall=all" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "$GUEST_OK" \
-	"check_grep \"\$log\" '^timer: warning: no clean calibration after 64 tries \\(.*\\); error up to [0-9]+ us in 50 ms: the tick may be off by that much$' 'the warning'" \
-	"check_grep \"\$log\" '^timer: TSC [0-9]+\\.[0-9]{3} MHz \\(64 tries, 50 ms windows\\)$' 'the best 50 ms sample kept'" \
+	"check_grep \"\$log\" '^timer: warning: no clean calibration after 64 tries \\(.*\\); error up to [0-9]+ us in (20|50) ms: the tick may be off by that much$' 'the warning'" \
+	"check_grep \"\$log\" '^timer: TSC [0-9]+\\.[0-9]{3} MHz \\(64 tries(, 50 ms windows)?\\)$' 'the best sample of 64 kept'" \
 	"check_grep \"\$log\" '^ok [0-9]+ lapic_timer_hz' 'lapic_timer_hz passing'"
 hw apic_renumber "ktest test_apic_renumber" "$EXIT_PASS" "$ALL_ONLINE" "$KTESTS_PASS" "$GUEST_OK" \
 	"check_grep \"\$log\" '^smp: test_apic_renumber: $((NCPUS - 1)) APs now have APIC ID \\+ 0x40$' 'renumbering line'" \
