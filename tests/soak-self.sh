@@ -45,16 +45,8 @@ done
 echo "not ok 1 overlapped"; echo "# no other run while $run ran"
 EOF
 
-n=0 bad=0
-result() {	# result NAME OK WHY
-	n=$((n + 1))
-	if [ "$2" = 1 ]; then
-		echo "ok $n $1"
-	else
-		echo "not ok $n $1 # $3"
-		bad=$((bad + 1))
-	fi
-}
+# shellcheck source=tests/labs/say.sh
+. "$top/tests/labs/say.sh"
 # soak NAME ARGS...: run it, output in $tmp/NAME.out, status in $status.
 soak() {
 	local name=$1
@@ -67,55 +59,53 @@ has() {	# has NAME LINE: a whole line of NAME's output, as it is
 }
 
 soak mixed -n 4 -j 2 "$tmp/steady.sh" "$tmp/flaky.sh"
-result mixed_status "$([ $status = 1 ] && echo 1)" "exit status $status, want 1"
-result mixed_steady "$(has mixed 'soak: steady:always runs=4 failed=0' && echo 1)" \
-	"no 'steady:always runs=4 failed=0' line"
-result mixed_flaky "$(has mixed "soak: flaky:sometimes runs=4 failed=1 first failure: $tmp/mixed.d/run-3/2-flaky.log" && echo 1)" \
-	"no 'flaky:sometimes runs=4 failed=1' line naming run 3's log"
-result mixed_diag "$(has mixed "soak:   | # the third run's reason" && echo 1)" \
-	"the failing test's diagnostics are not shown"
-result mixed_total "$(has mixed 'soak: 11 passed, 1 failed' && echo 1)" \
-	"no closing line '11 passed, 1 failed'"
-result mixed_kept "$([ -d "$tmp/mixed.d/run-3" ] && [ -f "$tmp/mixed.d/run-3/2-flaky.log" ] && echo 1)" \
-	"run 3's logs are gone"
+say "$([ $status = 1 ] && echo 1)" mixed_status "exit status $status, want 1"
+say "$(has mixed 'soak: steady:always runs=4 failed=0' && echo 1)" mixed_steady \
+	"want 'steady:always runs=4 failed=0'"
+say "$(has mixed "soak: flaky:sometimes runs=4 failed=1 first failure: $tmp/mixed.d/run-3/2-flaky.log" && echo 1)" mixed_flaky \
+	"want 'flaky:sometimes runs=4 failed=1' naming run 3's log"
+say "$(has mixed "soak:   | # the third run's reason" && echo 1)" mixed_diag \
+	"want the failing test's diagnostics shown"
+say "$(has mixed 'soak: 11 passed, 1 failed' && echo 1)" mixed_total \
+	"want the closing line '11 passed, 1 failed'"
+say "$([ -d "$tmp/mixed.d/run-3" ] && [ -f "$tmp/mixed.d/run-3/2-flaky.log" ] && echo 1)" mixed_kept \
+	"want run 3's logs kept"
 
 soak quiet -n 3 "$tmp/steady.sh"
-result quiet_status "$([ $status = 0 ] && echo 1)" "exit status $status, want 0"
-result quiet_total "$(has quiet 'soak: 3 passed, 0 failed' && echo 1)" \
-	"no closing line '3 passed, 0 failed'"
+say "$([ $status = 0 ] && echo 1)" quiet_status "exit status $status, want 0"
+say "$(has quiet 'soak: 3 passed, 0 failed' && echo 1)" quiet_total \
+	"want the closing line '3 passed, 0 failed'"
 
 soak match -n 4 -m 'never' "$tmp/flaky.sh"
-result match_counts_only_matching "$([ $status = 0 ] && has match 'soak: 4 passed, 0 failed' &&
-	! grep -q 'sometimes' "$tmp/match.out" && echo 1)" \
-	"-m never still counted flaky:sometimes (status $status)"
+say "$([ $status = 0 ] && has match 'soak: 4 passed, 0 failed' &&
+	! grep -q 'sometimes' "$tmp/match.out" && echo 1)" match_counts_only_matching \
+	"want only never_fails counted (status $status)"
 
 soak silent -n 3 "$tmp/silent.sh"
-result silent_is_a_failure "$([ $status = 1 ] &&
+say "$([ $status = 1 ] &&
 	has silent "soak: silent:(no result) runs=1 failed=1 first failure: $tmp/silent.d/run-2/1-silent.log" &&
-	echo 1)" "a run that printed no result was not counted as a failure (status $status)"
+	echo 1)" silent_is_a_failure "want run 2, which printed no result, counted as a failure (status $status)"
 
 soak args -n 1 "$tmp/args.sh hello"
-result suite_arguments "$([ $status = 0 ] && has args 'soak: args:got_hello runs=1 failed=0' && echo 1)" \
-	"the suite did not get its argument (status $status)"
+say "$([ $status = 0 ] && has args 'soak: args:got_hello runs=1 failed=0' && echo 1)" suite_arguments \
+	"want the suite given its argument (status $status)"
 
 soak pair -n 2 -j 2 "$tmp/pair.sh"
-result jobs_run_at_once "$([ $status = 0 ] && has pair 'soak: 2 passed, 0 failed' && echo 1)" \
-	"-j 2 did not run two runs at once (status $status)"
+say "$([ $status = 0 ] && has pair 'soak: 2 passed, 0 failed' && echo 1)" jobs_run_at_once \
+	"want two runs at once under -j 2 (status $status)"
 
 # Bad arguments: a message and status 2, before any run.
 bad_args() {	# bad_args NAME WANT_MESSAGE ARGS...
 	local name=$1 want=$2
 	shift 2
 	soak "$name" "$@"
-	result "$name" "$([ $status = 2 ] && grep -qF -- "$want" "$tmp/$name.out" &&
-		[ ! -d "$tmp/$name.d/run-1" ] && echo 1)" \
-		"status $status, want 2 and '$want'"
+	say "$([ $status = 2 ] && grep -qF -- "$want" "$tmp/$name.out" &&
+		[ ! -d "$tmp/$name.d/run-1" ] && echo 1)" "$name" \
+		"status $status; want 2 and '$want'"
 }
 bad_args rejects_jobs_0 "soak: -j takes 1 or more" -j 0 "$tmp/steady.sh"
 bad_args rejects_runs_word "soak: -n, -l, -t and -j take whole numbers" -n many "$tmp/steady.sh"
 bad_args rejects_no_suite "soak: no suite given"
 bad_args rejects_missing_suite "soak: no suite script '$tmp/nothere.sh'" "$tmp/nothere.sh"
 
-echo "1..$n"
-echo "$((n - bad)) passed, $bad failed"
-[ $bad -eq 0 ]
+say_end
