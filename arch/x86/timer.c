@@ -389,13 +389,15 @@ static int calibrate_once(struct cal_sample *c, uint32_t ms, int ch)
 	give_up = rdtsc() + (uint64_t)TSC_KHZ_GUESS * ms * PIT_CH2_PATIENCE;
 	/* The start: the first read that differs from the first, so the
 	 * count is loaded and running (an 8254 loads it at the clock after
-	 * the write; until then a read gives the old one). */
+	 * the write; until then a read gives the old one). Only a count that
+	 * has not moved by give_up means a channel that does not count: a
+	 * host may stall the vCPU past give_up between any two reads. */
 	first = pit_count(ch);
 	do {
 		ta = rdtsc();
 		c0 = pit_count(ch);
 		tb = rdtsc();
-		if ((int64_t)(tb - give_up) > 0)
+		if (c0 == first && (int64_t)(tb - give_up) > 0)
 			return -1;
 	} while (c0 == first);
 	l0 = lapic_timer_current();
