@@ -71,6 +71,8 @@ static void option(char *opt)
 		boot_opts.test_cal_stall = TEST_CAL_STALL_20MS;
 	} else if (!strcmp(opt, "test_cal_stall") && val && !strcmp(val, "all")) {
 		boot_opts.test_cal_stall = TEST_CAL_STALL_ALL;
+	} else if (!strcmp(opt, "test_cal_stall") && val && !strcmp(val, "long")) {
+		boot_opts.test_cal_stall = TEST_CAL_STALL_LONG;
 	} else if (!strcmp(opt, "nosysenter") && !val) {
 		boot_opts.nosysenter = 1;
 	} else if (!strcmp(opt, "trace") && !val) {

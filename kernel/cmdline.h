@@ -51,6 +51,8 @@
  *                     busy host stalls a vCPU there (arch/x86/timer.c)
  *   test_cal_stall=all  the 50 ms windows too: no sample is clean, and the
  *                     boot warns and goes on with its best
+ *   test_cal_stall=long  one stall inside a read's bracket, longer than
+ *                     the wait for a channel that does not count
  *
  * Unknown options are printed and ignored. Words after "--" are not the
  * kernel's: they become init's arguments (kernel/exec.c).
@@ -68,6 +70,7 @@ enum test_cal_stall {
 	TEST_CAL_STALL_OFF,
 	TEST_CAL_STALL_20MS,	/* test_cal_stall */
 	TEST_CAL_STALL_ALL,	/* test_cal_stall=all */
+	TEST_CAL_STALL_LONG,	/* test_cal_stall=long */
 };
 
 struct boot_options {
