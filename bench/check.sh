@@ -3,7 +3,8 @@
 # of its numbers (bench/report --check: every row on both kernels,
 # positive, min <= median <= max, the same work on both), that the
 # report's --compare tells two runs that agree from two that do not, and
-# that --check fails a row whose work differs. Not their speed: this host's
+# that --check fails a row whose work differs, and that SCX=1 wants Linux
+# 6.12. Not their speed: this host's
 # load is not the kernel's doing. TAP on stdout; make's output in
 # build/bench/quick.log.
 set -uo pipefail
@@ -75,6 +76,15 @@ fi
 		echo "ok 4 det_section_kept_once"
 	else
 		echo "not ok 4 det_section_kept_once # see $d/both.md"
+	fi
+	# SCX=1 asks for sched_ext: on 6.1 run.sh refuses before any boot.
+	if LINUX_VERSION=6.1 BENCH_SCX=1 bench/run.sh "$d/scx" >"$d/scx.log" 2>&1; then
+		echo "not ok 5 scx_needs_6_12 # exit status 0 (see $d/scx.log)"
+	elif grep -qxF 'run.sh: BENCH_SCX=1 needs LINUX_VERSION=6.12 (6.1 has no sched_ext)' "$d/scx.log" &&
+		[ ! -d "$d/scx/logs" ]; then
+		echo "ok 5 scx_needs_6_12"
+	else
+		echo "not ok 5 scx_needs_6_12 # no message, or it booted (see $d/scx.log)"
 	fi
 } | awk '
 	/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n + 1 " "); print; next }

@@ -14,55 +14,55 @@ const char *const det_kind_text[] = {
 };
 
 const struct def defs[] = {
-	{ "syscall_null", "null system call (getppid)", 1, ONE_CPU, 0 },
-	{ "yield_self", "sched_yield(), nothing else runnable", 1, ONE_CPU, 0 },
-	{ "ctx_switch", "pipe token, 2 tasks on 1 CPU, per switch", 1, ONE_CPU, 2 },
-	{ "pipe_smt", "pipe ping-pong, SMT siblings, round trip", 1, IN_TURN, 4 },
-	{ "pipe_core", "pipe ping-pong, 2 cores of a node, round trip", 1, IN_TURN, 4 },
-	{ "pipe_node", "pipe ping-pong, across nodes, round trip", 1, IN_TURN, 4 },
-	{ "pipe_core_busy", "pipe_core with a nice 19 hog on both CPUs", 1, AT_ONCE, 4 },
-	{ "wakeup", "wakeup latency among hogs, median", 1, AT_ONCE, 0 },
-	{ "wakeup:p99", "wakeup latency among hogs, 99th percentile", 1, AT_ONCE, 0 },
-	{ "fork_exit", "fork + exit + wait", 1, IN_TURN, 0 },
-	{ "fork_exec_exit", "fork + exec + exit + wait", 1, IN_TURN, 0 },
-	{ "exec", "exec, pinned (no placement)", 1, ONE_CPU, 0 },
-	{ "exec_place", "exec placed off a busy node", 1, AT_ONCE, 0 },
-	{ "balance_core", "N hogs from one parent: one per core", 1, AT_ONCE, 0 },
-	{ "balance_node", "N hogs from one parent: even nodes", 1, AT_ONCE, 0 },
+	{ "syscall_null", "null system call (getppid)", 1, ONE_CPU, 0, 0 },
+	{ "yield_self", "sched_yield(), nothing else runnable", 1, ONE_CPU, 0, 0 },
+	{ "ctx_switch", "pipe token, 2 tasks on 1 CPU, per switch", 1, ONE_CPU, 2, 0 },
+	{ "pipe_smt", "pipe ping-pong, SMT siblings, round trip", 1, IN_TURN, 4, 0 },
+	{ "pipe_core", "pipe ping-pong, 2 cores of a node, round trip", 1, IN_TURN, 4, 0 },
+	{ "pipe_node", "pipe ping-pong, across nodes, round trip", 1, IN_TURN, 4, 0 },
+	{ "pipe_core_busy", "pipe_core with a nice 19 hog on both CPUs", 1, AT_ONCE, 4, 0 },
+	{ "wakeup", "wakeup latency among hogs, median", 1, AT_ONCE, 0, 0 },
+	{ "wakeup:p99", "wakeup latency among hogs, 99th percentile", 1, AT_ONCE, 0, 0 },
+	{ "fork_exit", "fork + exit + wait", 1, IN_TURN, 0, 0 },
+	{ "fork_exec_exit", "fork + exec + exit + wait", 1, IN_TURN, 0, 0 },
+	{ "exec", "exec, pinned (no placement)", 1, ONE_CPU, 0, 0 },
+	{ "exec_place", "exec placed off a busy node", 1, AT_ONCE, 0, 1 },
+	{ "balance_core", "N hogs from one parent: one per core", 1, AT_ONCE, 0, 0 },
+	{ "balance_node", "N hogs from one parent: even nodes", 1, AT_ONCE, 0, 0 },
 	/* The field's benchmarks (user/bench/field.c, schbench.c). */
-	{ "hackbench", "hackbench: groups of 10 senders x 10 receivers, a run", 1, AT_ONCE, 0 },
-	{ "sched_pipe_1cpu", "perf bench sched pipe, 1 CPU, per round trip", 1, ONE_CPU, 2 },
-	{ "sched_pipe_2cpu", "perf bench sched pipe, 2 cores, per round trip", 1, IN_TURN, 4 },
-	{ "lat_ctx_2", "lmbench lat_ctx, 2 processes of 16 KB, per switch", 1, ONE_CPU, 2 },
-	{ "lat_ctx_8", "lmbench lat_ctx, 8 processes of 16 KB, per switch", 1, ONE_CPU, 8 },
-	{ "lat_ctx_16", "lmbench lat_ctx, 16 processes of 16 KB, per switch", 1, ONE_CPU, 16 },
-	{ "lat_ctx_64", "lmbench lat_ctx, 64 processes of 16 KB, per switch", 1, ONE_CPU, 64 },
-	{ "schbench_1x", "schbench wakeup latency, workers = CPUs, p50", 1, AT_ONCE, 0 },
-	{ "schbench_1x:p99", "schbench wakeup latency, workers = CPUs, p99", 1, AT_ONCE, 0 },
-	{ "schbench_2x", "schbench wakeup latency, workers = 2 x CPUs, p50", 1, AT_ONCE, 0 },
-	{ "schbench_2x:p99", "schbench wakeup latency, workers = 2 x CPUs, p99", 1, AT_ONCE, 0 },
+	{ "hackbench", "hackbench: groups of 10 senders x 10 receivers, a run", 1, AT_ONCE, 0, 0 },
+	{ "sched_pipe_1cpu", "perf bench sched pipe, 1 CPU, per round trip", 1, ONE_CPU, 2, 0 },
+	{ "sched_pipe_2cpu", "perf bench sched pipe, 2 cores, per round trip", 1, IN_TURN, 4, 0 },
+	{ "lat_ctx_2", "lmbench lat_ctx, 2 processes of 16 KB, per switch", 1, ONE_CPU, 2, 0 },
+	{ "lat_ctx_8", "lmbench lat_ctx, 8 processes of 16 KB, per switch", 1, ONE_CPU, 8, 0 },
+	{ "lat_ctx_16", "lmbench lat_ctx, 16 processes of 16 KB, per switch", 1, ONE_CPU, 16, 0 },
+	{ "lat_ctx_64", "lmbench lat_ctx, 64 processes of 16 KB, per switch", 1, ONE_CPU, 64, 0 },
+	{ "schbench_1x", "schbench wakeup latency, workers = CPUs, p50", 1, AT_ONCE, 0, 0 },
+	{ "schbench_1x:p99", "schbench wakeup latency, workers = CPUs, p99", 1, AT_ONCE, 0, 0 },
+	{ "schbench_2x", "schbench wakeup latency, workers = 2 x CPUs, p50", 1, AT_ONCE, 0, 0 },
+	{ "schbench_2x:p99", "schbench wakeup latency, workers = 2 x CPUs, p99", 1, AT_ONCE, 0, 0 },
 	/* The user-level O(1) rows, o1_N (user/bench/o1rows.h). */
-#define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick, ONE_CPU, 2 },
+#define O1_DEF(n, quick)	{ "o1_" #n, "switch, runnable hogs on the CPU: " #n, quick, ONE_CPU, 2, 0 },
 	BENCH_O1_ROWS(O1_DEF)
 #undef O1_DEF
 	/* Ours only, in the kernel (kernel/tests/bench_o1.c, boot option bench_o1):
 	 * the same curve with kernel threads, no user-mode entry and exit. */
-	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2, ONE_CPU, 0 },
-	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2, ONE_CPU, 0 },
-	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0, ONE_CPU, 0 },
-	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0, ONE_CPU, 0 },
+	{ "o1k_1", "ours in-kernel: switch beside 1 kernel hog", 2, ONE_CPU, 0, 0 },
+	{ "o1k_100", "ours in-kernel: switch beside 100 kernel hogs", 2, ONE_CPU, 0, 0 },
+	{ "o1k_1000", "ours in-kernel: switch beside 1000 kernel hogs", 0, ONE_CPU, 0, 0 },
+	{ "o1k_10000", "ours in-kernel: switch beside 10000 kernel hogs", 0, ONE_CPU, 0, 0 },
 	/* Bring-up (bench/run.sh): from the kernel's entry, and the start
 	 * of the application processors alone. */
-	{ "boot_1", "entry to all CPUs online, 1 CPU", 1, ONE_CPU, 0 },
-	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1, IN_TURN, 0 },
-	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0, IN_TURN, 0 },
-	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0, IN_TURN, 0 },
-	{ "boot_240", "entry to all CPUs online, 240 CPUs (ours: -icount)", 0, IN_TURN, 0 },
-	{ "smp_1", "starting the APs, 1 CPU (none)", 1, ONE_CPU, 0 },
-	{ "smp_8", "starting the APs, 8 CPUs", 1, IN_TURN, 0 },
-	{ "smp_16", "starting the APs, 16 CPUs", 0, IN_TURN, 0 },
-	{ "smp_64", "starting the APs, 64 CPUs", 0, IN_TURN, 0 },
-	{ "smp_240", "starting the APs, 240 CPUs (ours: -icount)", 0, IN_TURN, 0 },
+	{ "boot_1", "entry to all CPUs online, 1 CPU", 1, ONE_CPU, 0, 0 },
+	{ "boot_8", "entry to all CPUs online, 8 CPUs", 1, IN_TURN, 0, 0 },
+	{ "boot_16", "entry to all CPUs online, 16 CPUs", 0, IN_TURN, 0, 0 },
+	{ "boot_64", "entry to all CPUs online, 64 CPUs", 0, IN_TURN, 0, 0 },
+	{ "boot_240", "entry to all CPUs online, 240 CPUs (ours: -icount)", 0, IN_TURN, 0, 0 },
+	{ "smp_1", "starting the APs, 1 CPU (none)", 1, ONE_CPU, 0, 0 },
+	{ "smp_8", "starting the APs, 8 CPUs", 1, IN_TURN, 0, 0 },
+	{ "smp_16", "starting the APs, 16 CPUs", 0, IN_TURN, 0, 0 },
+	{ "smp_64", "starting the APs, 64 CPUs", 0, IN_TURN, 0, 0 },
+	{ "smp_240", "starting the APs, 240 CPUs (ours: -icount)", 0, IN_TURN, 0, 0 },
 };
 const int ndefs = (int)(sizeof(defs) / sizeof(defs[0]));
 
@@ -254,15 +254,23 @@ double extra_num(const struct row *r, const char *key)
  */
 #define SW_SLACK	0.10
 
-/* The claim of the row name ("x:p99" is x's), or 0. */
-static double sw_claim(const char *name)
+/* The definition of the row name ("x:p99" is x's), or NULL. */
+static const struct def *def_of(const char *name)
 {
 	size_t len = strcspn(name, ":");
 
 	for (int i = 0; i < NDEFS; i++)
 		if (strlen(defs[i].name) == len && !strncmp(defs[i].name, name, len))
-			return defs[i].sw;
-	return 0;
+			return &defs[i];
+	return NULL;
+}
+
+/* The switches a round the row name claims, or 0. */
+static double sw_claim(const char *name)
+{
+	const struct def *d = def_of(name);
+
+	return d ? d->sw : 0;
 }
 
 /*
@@ -276,11 +284,19 @@ int same_work(const char *name, char *why, size_t len)
 {
 	const struct row *r[2] = { find(&os, name, NULL), find(&lx, name, NULL) };
 	static const char *const who[2] = { "ours", "Linux's" };
+	const struct def *d = def_of(name);
 	double claim = sw_claim(name), w[2];
 
 	why[0] = 0;
 	for (int k = 0; k < 2; k++) {
-		double sw = extra_num(r[k], "sw_per_round");
+		double sw = extra_num(r[k], "sw_per_round"), mv = extra_num(r[k], "moved");
+
+		if (measured(r[k]) && d && d->moves &&
+		    mv < r[k]->rounds * (1 - SW_SLACK)) {
+			snprintf(why, len, "%s row moved the task in %.0f of %d rounds, the row "
+				 "claims a move every round", who[k], mv < 0 ? 0 : mv, r[k]->rounds);
+			return 0;
+		}
 
 		if (!measured(r[k]) || claim <= 0)
 			continue;
@@ -313,7 +329,8 @@ int has_work_check(const char *name)
 
 	if (!measured(a) && !measured(b))
 		return 0;
-	return sw_claim(name) > 0 || extra_num(a, "work") >= 0 || extra_num(b, "work") >= 0;
+	return sw_claim(name) > 0 || (def_of(name) && def_of(name)->moves) ||
+	       extra_num(a, "work") >= 0 || extra_num(b, "work") >= 0;
 }
 
 /*

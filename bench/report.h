@@ -57,13 +57,16 @@ extern const char *const det_kind_text[];
  * the fewest context switches a round makes by the row's own design (0:
  * no such claim): the row's sw_per_round= (the kernels' own counters of
  * the CPUs it used) must reach it, less SW_SLACK, on both kernels, or the
- * two did not do the same work (same_work()).
+ * two did not do the same work (same_work()). moves: 1 when the row's work
+ * is a task moved every round (its moved=, the rounds in which the kernel
+ * moved it), which likewise must reach its rounds less SW_SLACK.
  */
 struct def {
 	const char *name, *what;
 	int must;
 	enum det_kind det;
 	double sw;
+	int moves;
 };
 extern const struct def defs[];
 extern const int ndefs;

@@ -20,6 +20,10 @@
 #                       bench/det-why.md. The full run rewrites the
 #                       deterministic section of bench/results.md (and only
 #                       it); QUICK=1 writes build/bench/det-quick/results.md
+#   make bench LINUX_VERSION=6.12 SCX=1 [DETERMINISTIC=1] [QUICK=1]
+#                       Linux 6.12's rows under scx_d7 (sched/linux/scx/);
+#                       fails if sched_ext ejected it; results in the run's
+#                       folder (build/bench/<run>-scx/results.md)
 #   make bench-real     the real tools beside the port, in one Linux 6.1
 #                       guest under the deterministic options: rt-tests'
 #                       hackbench and perf bench sched pipe against the
@@ -67,6 +71,15 @@ BENCH_RUN	:= $(BENCH_OUT)/det$(if $(QUICK),-quick)
 BENCH_MD	:= $(if $(QUICK),$(BENCH_RUN)/results.md,bench/results.md)
 endif
 
+# SCX=1 (with LINUX_VERSION=6.12): Linux's rows under scx_d7, this kernel's
+# policy as a BPF scheduler (bench/run.sh, BENCH_SCX). Their own folder
+# and table: bench/results.md stays ours against Linux's own scheduler.
+ifneq ($(SCX),)
+BENCH_RUN	:= $(BENCH_RUN)-scx
+BENCH_MD	:= $(BENCH_RUN)/results.md
+BENCH_SVG	:= $(BENCH_RUN)/results.svg
+endif
+
 .PHONY: bench bench-guest bench-real test-bench
 TEST_SUITES += test-bench
 
@@ -80,9 +93,9 @@ ifeq ($(DETERMINISTIC),)
 bench: bench-sched bench-guest
 
 # bench-sched first: its build/sim/bench.md goes into results.md.
-bench-guest: deps $(BUILD)/kernel.elf $(INITRD) $(BENCH_REPORT) | bench-sched
+bench-guest: $(LINUX_DEPS) $(BUILD)/kernel.elf $(INITRD) $(BENCH_REPORT) | bench-sched
 	@$(MAKE) --no-print-directory user-linux
-	@QUICK=$(QUICK) bench/run.sh $(BENCH_RUN)
+	@QUICK=$(QUICK) BENCH_SCX=$(SCX) bench/run.sh $(BENCH_RUN)
 	@$(BENCH_REPORT) $(BENCH_RUN) --md $(BENCH_MD) --svg $(BENCH_SVG) \
 		--notes bench/notes.md --sim $(SIM_OUT)/bench.md
 	@cp $(SIM_OUT)/scale.svg $(dir $(BENCH_SVG))scale.svg
@@ -91,10 +104,10 @@ else
 bench: bench-guest
 
 # Two runs in a row, then the report: run 1's table, the comparison.
-bench-guest: deps $(BUILD)/kernel.elf $(INITRD) $(BENCH_REPORT)
+bench-guest: $(LINUX_DEPS) $(BUILD)/kernel.elf $(INITRD) $(BENCH_REPORT)
 	@$(MAKE) --no-print-directory user-linux
-	@QUICK=$(QUICK) BENCH_ICOUNT=$(BENCH_ICOUNT) BENCH_RTC=$(BENCH_RTC) bench/run.sh $(BENCH_RUN)/1
-	@QUICK=$(QUICK) BENCH_ICOUNT=$(BENCH_ICOUNT) BENCH_RTC=$(BENCH_RTC) bench/run.sh $(BENCH_RUN)/2
+	@QUICK=$(QUICK) BENCH_SCX=$(SCX) BENCH_ICOUNT=$(BENCH_ICOUNT) BENCH_RTC=$(BENCH_RTC) bench/run.sh $(BENCH_RUN)/1
+	@QUICK=$(QUICK) BENCH_SCX=$(SCX) BENCH_ICOUNT=$(BENCH_ICOUNT) BENCH_RTC=$(BENCH_RTC) bench/run.sh $(BENCH_RUN)/2
 	@$(BENCH_REPORT) $(BENCH_RUN)/1 --det --compare $(BENCH_RUN)/2 \
 		--md $(BENCH_MD) --why bench/det-why.md
 	@echo "bench: $(BENCH_MD) (logs in $(BENCH_RUN)/1/logs and $(BENCH_RUN)/2/logs)"

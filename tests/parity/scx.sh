@@ -34,6 +34,9 @@
 #           disabled d7 for a runnable task stall, the loader sees the
 #           stall's exit kind (SCX_EXIT_ERROR_STALL, 1026) and fails, and
 #           every copy of the workload still ran to its end under EEVDF
+#   ejected_run_is_refused  sched/linux/scx/check-run.sh, the guard of every
+#           run that claims to measure scx_d7 (make bench SCX=1), fails on
+#           that stalled boot's log
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 120), BZIMAGE (another
 # Linux 6.12, e.g. a development tree; the 6.1 check still uses build.sh). Logs:
@@ -51,7 +54,7 @@ tap() {	# tap NAME STATUS(0 = ok)
 }
 
 shapes=(1n2c2t 2n2c2t 2n2c)
-checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 + 2 ))
+checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 + 3 ))
 echo "1..$checks"
 if ! bzimage=${BZIMAGE:-$("$top/sched/linux/build.sh")} || ! initrd=$("$top/sched/linux/initramfs.sh"); then
 	echo "not ok 1 linux_6_12_build # Linux 6.12 or scx_d7 did not build"
@@ -112,22 +115,16 @@ else
 fi
 
 for s in "${shapes[@]}"; do
-	# State: attach, the workload's seconds, after it; then disabled.
-	states=$(lines "$s" 'scx_d7: state=')
+	# State: attach, the workload's 4 seconds, after it; then disabled,
+	# by the loader (sched/linux/scx/check-run.sh).
 	bad=0
-	if [ "$(echo "$states" | grep -c .)" -lt 4 ] ||
-	   ! echo "$states" | tail -n 1 | grep -q '^scx_d7: state=disabled ops=' ||
-	   echo "$states" | sed '$d' | grep -vqxF 'scx_d7: state=enabled ops=d7'; then
-		fail_with "want state=enabled ops=d7 throughout, then disabled; got: $(echo "$states" | tr '\n' ' ')" "$s"
-		bad=1
-	fi
+	why=$("$top/sched/linux/scx/check-run.sh" "$out/$s.log" 3) ||
+		{ fail_with "$why" "$s"; bad=1; }
 	tap "enabled_while_running_$s" $bad
 
 	bad=0
 	rc=$(cat "$out/$s.rc")
 	[ "$rc" = 0 ] || { fail_with "run.sh status $rc (0: init and scx_d7 succeeded, no kernel complaint)" "$s"; bad=1; }
-	lines "$s" 'scx_d7: exit ' | grep -qE '^scx_d7: exit kind=[0-9]+ code=0 unregistered=1$' ||
-		{ fail_with "sched_ext's exit is not the loader's unregistration" "$s"; bad=1; }
 	tap "unloads_cleanly_$s" $bad
 
 	bad=0
@@ -209,4 +206,13 @@ lines stall 'scx_d7: ' | grep -qxF 'scx_d7: workload: 4 copies, all exited with 
 lines stall 'scx_d7: ' | grep -qxF 'scx_d7: the kernel ejected the scheduler' ||
 	{ fail_with "the loader did not report the ejection" stall; bad=1; }
 tap watchdog_ejects_to_eevdf_1n2c2t $bad
+
+# A run that claims to measure scx_d7 (make bench SCX=1) is refused when
+# the kernel ejected it: check-run.sh on the stalled boot's log.
+bad=0
+if "$top/sched/linux/scx/check-run.sh" "$out/stall.log" >/dev/null; then
+	fail_with "check-run.sh passed a run whose scheduler the kernel ejected" stall
+	bad=1
+fi
+tap ejected_run_is_refused_1n2c2t $bad
 exit 0

@@ -105,7 +105,8 @@ void bench_ctx_switch(void);	/* ctx_switch: a pipe token on one CPU */
 void bench_pipes(void);		/* pipe_smt, pipe_core, pipe_node */
 void bench_wakeup(void);
 void bench_fork(void);		/* fork_exit, fork_exec_exit */
-void bench_exec(void);		/* exec, exec_place */
+void bench_exec(void);		/* exec */
+void bench_exec_place(void);	/* exec_place */
 void bench_balance(void);	/* balance_core, balance_node */
 void bench_o1(void);		/* o1_N, N from o1rows.h */
 /* field.c: hackbench, sched_pipe_1cpu/2cpu, lat_ctx_N */

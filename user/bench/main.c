@@ -3,7 +3,8 @@
  * kernels (see bench.h).
  *
  *   bench [quick] [ROW...]   rows: syscall ctx pipe wakeup fork exec
- *                            balance o1 field schbench, or all (the default)
+ *                            place balance o1 field schbench, or all (the
+ *                            default)
  *   bench profile ROW N      the group that makes row ROW, ROW with N rounds
  *                            and the group's other rows with none, no reads
  *                            of the host's speed: make profile boots this
@@ -32,6 +33,7 @@ static const struct {
 	{ "wakeup", bench_wakeup, NULL },
 	{ "fork", bench_fork, " fork_exit fork_exec_exit " },
 	{ "exec", bench_exec, NULL },
+	{ "place", bench_exec_place, NULL },
 	{ "balance", bench_balance, NULL },
 	{ "o1", bench_o1, NULL },
 	{ "field", bench_field, NULL },

@@ -112,13 +112,20 @@ static int exec_rounds(int cpu, int pin, int n, int *moved)
  */
 void bench_exec(void)
 {
-	static int pids[64];
-	int n = bench_rounds(200, 20), got, moved, i, nh = 0;
+	int n = bench_rounds(200, 20), got, moved;
 	char extra[48];
 
 	got = exec_rounds(0, 1, n, &moved);
 	snprintf(extra, sizeof(extra), "moved=%d", moved);
 	bench_row("exec", UNIT_US, bench_samples(), got, 0, extra);
+}
+
+void bench_exec_place(void)
+{
+	static int pids[64];
+	int n = bench_rounds(200, 20), got, moved, i, nh = 0;
+	char extra[48];
+
 	if (bench_nr_nodes < 2) {
 		bench_skip("exec_place", "one_node");
 		return;
