@@ -133,9 +133,10 @@ test-trace-kernel: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(BUILD)/tools/trace
 # itself is traced from boot to power off. LINUX=0: our kernel only.
 # TRACE_OUT=DIR: write there instead (two runs kept side by side, as lab 9
 # keeps Linux with and without LINUX_APPEND=sched_shared_smt). The first
-# run builds Linux (about 7 minutes, cached).
+# run builds Linux (about 7 minutes, cached). LINUX_VERSION=6.12 SCX=1:
+# Linux's side under scx_d7 (tests/trace/linux_run.sh).
 SCENARIO	?= exec-spread
 TRACE_OUT	?= $(BUILD)/trace
 .PHONY: trace
 trace: $(BUILD)/kernel.elf $(BUILD)/initrd.cpio $(BUILD)/tools/tracevis
-	@tests/trace/pair_run.sh $(TOPO) $(SCENARIO) $(TRACE_OUT)
+	@SCX=$(SCX) tests/trace/pair_run.sh $(TOPO) $(SCENARIO) $(TRACE_OUT)

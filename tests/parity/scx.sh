@@ -37,6 +37,9 @@
 #   ejected_run_is_refused  sched/linux/scx/check-run.sh, the guard of every
 #           run that claims to measure scx_d7 (make bench SCX=1), fails on
 #           that stalled boot's log
+#   trace_under_scx_d7  make trace's Linux side with SCX=1 (exec-spread on
+#           2n2c2t): ftrace events, and init's scx:d7 check passing before
+#           and after the traced workload
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 120), BZIMAGE (another
 # Linux 6.12, e.g. a development tree; the 6.1 check still uses build.sh). Logs:
@@ -54,7 +57,7 @@ tap() {	# tap NAME STATUS(0 = ok)
 }
 
 shapes=(1n2c2t 2n2c2t 2n2c)
-checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 + 3 ))
+checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 + 4 ))
 echo "1..$checks"
 if ! bzimage=${BZIMAGE:-$("$top/sched/linux/build.sh")} || ! initrd=$("$top/sched/linux/initramfs.sh"); then
 	echo "not ok 1 linux_6_12_build # Linux 6.12 or scx_d7 did not build"
@@ -215,4 +218,20 @@ if "$top/sched/linux/scx/check-run.sh" "$out/stall.log" >/dev/null; then
 	bad=1
 fi
 tap ejected_run_is_refused_1n2c2t $bad
+
+# make trace SCX=1: the exec-spread scenario traced by ftrace under scx_d7,
+# which init saw running before the trace and still after it.
+bad=0
+trace_out=$out/trace
+rm -rf "$trace_out"
+if ! SCX=1 BZIMAGE=$bzimage "$top/tests/trace/linux_run.sh" 2n2c2t exec-spread "$trace_out" \
+	>"$out/trace.log" 2>&1; then
+	fail_with "tests/trace/linux_run.sh failed under SCX=1" trace
+	bad=1
+elif [ "$(tr -d '\r' <"$trace_out/linux-2n2c2t-exec-spread.log" | grep -ac '^scx: state=enabled ops=d7$')" != 2 ] ||
+     ! grep -q ' sched_switch: ' "$trace_out/linux-2n2c2t-exec-spread.txt"; then
+	fail_with "want scx:d7 twice (before and after the traced workload) and sched_switch events" trace
+	bad=1
+fi
+tap trace_under_scx_d7_2n2c2t $bad
 exit 0

@@ -24,6 +24,12 @@
 # puts the `topo:` lines and the ftrace text; build/tools/tracevis draws
 # it as .json and .svg beside it. The console is in .log.
 #
+# SCX=1 (with LINUX_VERSION=6.12): under scx_d7, the teaching kernel's
+# policy as a BPF scheduler (sched/linux/scx/): init starts its loader in
+# the background and waits for sched_ext to run it (scx:d7) before the
+# commands, and checks again after trace:stop that it still does (not
+# ejected), or the run fails.
+#
 # Environment: TRACE_TIMEOUT (s, default 240), and run.sh's (BZIMAGE...).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -63,6 +69,16 @@ done
 if ! printf '%s\n' "${run[@]}" | grep -qx 'trace:start'; then
 	run=(trace:start "${run[@]}" trace:stop trace:dump)
 fi
+if [ -n "${SCX:-}" ]; then
+	[ "${LINUX_VERSION:-6.1}" = 6.12 ] ||
+		{ echo "linux_run.sh: SCX=1 needs LINUX_VERSION=6.12 (6.1 has no sched_ext)" >&2; exit 2; }
+	scx=()
+	for c in "${run[@]}"; do
+		scx+=("$c")
+		[ "$c" = trace:stop ] && scx+=(scx:d7)
+	done
+	run=(bg:run:scx_d7 scx:d7 "${scx[@]}")
+fi
 [ ${#skipped[@]} -eq 0 ] ||
 	echo "linux_run.sh: left out on Linux (not workloads):$(printf ' [%s]' "${skipped[@]}")"
 
@@ -81,7 +97,7 @@ if ! grep -q ' sched_switch: ' "$base.txt" 2>/dev/null; then
 fi
 tr -d '\r' <"$base.log" | grep -a '^init: trace: .* dumped'
 # The version the console's banner names (LINUX_VERSION picks the tree).
-version=$(tr -d '\r' <"$base.log" | sed -n 's/.*Linux version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
+version=$("$top/sched/linux/version.sh" "$base.log")${SCX:+ + scx_d7}
 "$top/build/tools/tracevis" -j "$base.json" -s "$base.svg" \
 	--title "$scenario on $topo (Linux ${version:-?})" "$base.txt" || exit 1
 echo "wrote $base.json (ui.perfetto.dev) and $base.svg"

@@ -14,6 +14,7 @@
 # When one side fails, the other still has its own .svg, no page is
 # written, and the status is 1.
 # LINUX=0 skips Linux (our kernel only, as before the Linux half existed).
+# SCX=1 (LINUX_VERSION=6.12): the Linux side under scx_d7 (linux_run.sh).
 # Environment: TRACE_TIMEOUT (s per boot), passed on.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,7 +44,7 @@ sed 's/^/linux: /' "$linux.run"
 if [ $krc -ne 0 ] || [ $lrc -ne 0 ]; then
 	exit 1
 fi
-version=$("$top/sched/linux/version.sh" "$linux.log")
+version=$("$top/sched/linux/version.sh" "$linux.log")${SCX:+ + scx_d7}
 "$top/build/tools/tracevis" --page "$page" --left "$ours.txt" --right "$linux.txt" \
 	--title "$scenario on $topo: this kernel and Linux ${version:-?}" \
 	--left-title "this kernel (trace dump)" \

@@ -35,6 +35,9 @@
  *              as an "init: klog:" line after the commands, never inside
  *              the report (see main())
  *   smt        "smt: active=A control=C" from /sys/devices/system/cpu/smt
+ *   scx:OPS    wait (10 s at most) until sched_ext runs the BPF scheduler
+ *              OPS, print "scx: state=S ops=O", fail if it does not (after
+ *              bg:run:scx_d7; again after a workload: not ejected)
  *   write:PATH:VALUE  write VALUE to PATH (a sysfs file: CPU hotplug)
  *   bg:COMMAND run COMMAND (any of these, its ':' included) in a child and
  *              go on at once; wait: wait for every child (spawn and pinned
@@ -436,6 +439,47 @@ static int show_smt(void)
 	return 0;
 }
 
+/*
+ * scx:OPS - wait until sched_ext runs the BPF scheduler named OPS
+ * (/sys/kernel/sched_ext: state "enabled", root/ops OPS), at most
+ * SCX_WAIT_MS, and print "scx: state=S ops=O". Fails when it does not:
+ * after bg:run:scx_d7 it waits for the attach, and after a workload it
+ * shows that sched_ext did not eject the scheduler meanwhile.
+ */
+#define SCX_WAIT_MS	10000
+
+static void first_word(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	snprintf(buf, len, "?");
+	if (f) {
+		if (fscanf(f, "%63s", buf) != 1)
+			snprintf(buf, len, "?");
+		fclose(f);
+	}
+}
+
+static int scx_wait(const char *ops)
+{
+	char state[64], name[64];
+	int ms;
+
+	for (ms = 0;; ms += 10) {
+		first_word("/sys/kernel/sched_ext/state", state, sizeof(state));
+		first_word("/sys/kernel/sched_ext/root/ops", name, sizeof(name));
+		if ((!strcmp(state, "enabled") && !strcmp(name, ops)) || ms >= SCX_WAIT_MS)
+			break;
+		usleep(10000);
+	}
+	printf("scx: state=%s ops=%s\n", state, name);
+	if (strcmp(state, "enabled") || strcmp(name, ops)) {
+		printf("init: scx: %s is not the running scheduler after %d ms\n", ops, ms);
+		return -1;
+	}
+	return 0;
+}
+
 /* write:PATH:VALUE - the value is what follows the last ':'. */
 static int write_file(const char *spec)
 {
@@ -636,6 +680,8 @@ static int run(const char *cmd)
 		return kmsg_warn(cmd + 5);
 	if (!strcmp(cmd, "smt"))
 		return show_smt();
+	if (!strncmp(cmd, "scx:", 4))
+		return scx_wait(cmd + 4);
 	if (!strncmp(cmd, "write:", 6))
 		return write_file(cmd + 6);
 	if (!strncmp(cmd, "bg:", 3))
@@ -646,7 +692,7 @@ static int run(const char *cmd)
 		return rtself(n);
 	if (sscanf(cmd, "pifutex:%d", &n) == 1 && n > 0)
 		return pifutex(n);
-	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS, run:PROG[:ARG...], echo:TEXT, warn:TEXT, smt, write:PATH:VALUE, bg:COMMAND, wait, rtself:N, pifutex:N)\n",
+	printf("init: unknown command '%s' (topo, cpuinfo, domains, stat, schedstat, cat:PATH, spawn:N:MS, pinned:N:MS, spin:MS, run:PROG[:ARG...], echo:TEXT, warn:TEXT, smt, scx:OPS, write:PATH:VALUE, bg:COMMAND, wait, rtself:N, pifutex:N)\n",
 	       cmd);
 	return -1;
 }
