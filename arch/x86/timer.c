@@ -351,13 +351,14 @@ static uint32_t pit_count(int ch)
 }
 
 /* test_cal_stall: a stall of 4% of the window so far inside the bracket of
- * every read that may end it, as a busy host stalls a vCPU: the sample's
+ * every read that may end it (may_end: a quarter of the window on), as a
+ * busy host stalls a vCPU: the sample's
  * error is then 2%, 20 times the 1/1000 a 20 ms window may have, and the 50 ms
  * windows have to do; =all stalls those too (2%, 10 times their 1/500),
  * and the boot goes on with its best sample and a warning. Only in the
  * boot's calibration (no rate yet): the tests' re-measurement also uses
  * 50 ms windows. */
-static void test_stall(uint32_t ms, uint64_t start, uint64_t now)
+static void test_stall(uint32_t ms, uint64_t start, uint64_t now, int may_end)
 {
 	static int long_done;
 
@@ -373,7 +374,7 @@ static void test_stall(uint32_t ms, uint64_t start, uint64_t now)
 				cpu_relax();
 		return;
 	}
-	if (!boot_opts.test_cal_stall || tsc_khz_cal ||
+	if (!may_end || !boot_opts.test_cal_stall || tsc_khz_cal ||
 	    (ms != CALIBRATE_MS &&
 	     (boot_opts.test_cal_stall != TEST_CAL_STALL_ALL ||
 	      ms != CALIBRATE_SLOW_MS)))
@@ -427,8 +428,7 @@ static int calibrate_once(struct cal_sample *c, uint32_t ms, int ch)
 		uint64_t t0 = rdtsc(), t1;
 		uint32_t n = pit_count(ch);
 
-		if (c0 - n >= want / 4 || ms == 1)
-			test_stall(ms, ta, t0);
+		test_stall(ms, ta, t0, c0 - n >= want / 4);
 		t1 = rdtsc();
 		if (pit_out_high(ch))
 			break;
