@@ -3,9 +3,9 @@
 # of its numbers (bench/report --check: every row on both kernels,
 # positive, min <= median <= max, the same work on both), that the
 # report's --compare tells two runs that agree from two that do not, and
-# that --check fails a row whose work differs, and that SCX=1 wants Linux
-# 6.12. Not their speed: this host's
-# load is not the kernel's doing. TAP on stdout; make's output in
+# that --check fails a row whose work differs (its switches, its moves),
+# and that SCX=1 wants Linux 6.12. Not their speed: this host's load is
+# not the kernel's doing. TAP on stdout; make's output in
 # build/bench/quick.log.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,6 +60,20 @@ fi
 	else
 		echo "not ok 3 same_work_fails # not exactly ctx_switch failed (see $d/work.log)"
 	fi
+	# And a copy where Linux's exec_place moved no task (what sched_ext
+	# in 6.12 does) fails --check on that row alone.
+	rm -rf "$d/moved" && mkdir -p "$d/moved"
+	cp build/bench/quick/*.txt "$d/moved/"
+	sed 's/^\(bench: name=exec_place .*moved=\)[0-9]*/\10/' \
+		build/bench/quick/linux.txt >"$d/moved/linux.txt"
+	if build/bench/report "$d/moved" --check >"$d/moved.log" 2>&1; then
+		echo "not ok 4 same_work_moves_fails # exit status 0 (see $d/moved.log)"
+	elif grep -q '^not ok [0-9]* same_work_exec_place # not the same work' "$d/moved.log" &&
+		[ "$(grep -c '^not ok' "$d/moved.log")" = 1 ]; then
+		echo "ok 4 same_work_moves_fails"
+	else
+		echo "not ok 4 same_work_moves_fails # not exactly exec_place failed (see $d/moved.log)"
+	fi
 	# The deterministic section: written into a results file once, kept
 	# when the wall-clock table is written again, replaced (not added to)
 	# by the next deterministic report.
@@ -73,18 +87,18 @@ fi
 		[ "$(grep -c '^<!-- deterministic mode: end' "$d/both.md")" = 1 ] &&
 		grep -q '^| `syscall_null` | .* | one CPU |' "$d/both.md" &&
 		grep -q '^| `syscall_null` | null system call (getppid) | [0-9]* ns' "$d/both.md"; then
-		echo "ok 4 det_section_kept_once"
+		echo "ok 5 det_section_kept_once"
 	else
-		echo "not ok 4 det_section_kept_once # see $d/both.md"
+		echo "not ok 5 det_section_kept_once # see $d/both.md"
 	fi
 	# SCX=1 asks for sched_ext: on 6.1 run.sh refuses before any boot.
 	if LINUX_VERSION=6.1 BENCH_SCX=1 bench/run.sh "$d/scx" >"$d/scx.log" 2>&1; then
-		echo "not ok 5 scx_needs_6_12 # exit status 0 (see $d/scx.log)"
+		echo "not ok 6 scx_needs_6_12 # exit status 0 (see $d/scx.log)"
 	elif grep -qxF 'run.sh: BENCH_SCX=1 needs LINUX_VERSION=6.12 (6.1 has no sched_ext)' "$d/scx.log" &&
 		[ ! -d "$d/scx/logs" ]; then
-		echo "ok 5 scx_needs_6_12"
+		echo "ok 6 scx_needs_6_12"
 	else
-		echo "not ok 5 scx_needs_6_12 # no message, or it booted (see $d/scx.log)"
+		echo "not ok 6 scx_needs_6_12 # no message, or it booted (see $d/scx.log)"
 	fi
 } | awk '
 	/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n + 1 " "); print; next }

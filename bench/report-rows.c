@@ -265,13 +265,6 @@ static const struct def *def_of(const char *name)
 	return NULL;
 }
 
-/* The switches a round the row name claims, or 0. */
-static double sw_claim(const char *name)
-{
-	const struct def *d = def_of(name);
-
-	return d ? d->sw : 0;
-}
 
 /*
  * Whether both kernels did the work the row claims (issue 28: a ratio of
@@ -285,7 +278,7 @@ int same_work(const char *name, char *why, size_t len)
 	const struct row *r[2] = { find(&os, name, NULL), find(&lx, name, NULL) };
 	static const char *const who[2] = { "ours", "Linux's" };
 	const struct def *d = def_of(name);
-	double claim = sw_claim(name), w[2];
+	double claim = d ? d->sw : 0, w[2];
 
 	why[0] = 0;
 	for (int k = 0; k < 2; k++) {
@@ -326,10 +319,11 @@ int same_work(const char *name, char *why, size_t len)
 int has_work_check(const char *name)
 {
 	const struct row *a = find(&os, name, NULL), *b = find(&lx, name, NULL);
+	const struct def *d = def_of(name);
 
 	if (!measured(a) && !measured(b))
 		return 0;
-	return sw_claim(name) > 0 || (def_of(name) && def_of(name)->moves) ||
+	return (d && (d->sw > 0 || d->moves)) ||
 	       extra_num(a, "work") >= 0 || extra_num(b, "work") >= 0;
 }
 

@@ -122,9 +122,9 @@ boot_os() {
 		$(shape_qargs "$2") </dev/null 2>&1 | tr -d '\r' >"$1"
 }
 # run.sh boots Linux with no_timer_check (its IO-APIC timer check fails
-# now and then under TCG on a loaded host). A boot that still ends without init's "done" is retried once,
-# but not under -icount, where a boot repeats itself instruction for
-# instruction; one whose kernel logged an oops, a BUG or a WARNING (run.sh
+# now and then under TCG on a loaded host). A boot that still ends without
+# init's "done" is retried once, but not under -icount, where a boot
+# repeats itself instruction for instruction; one whose kernel logged an oops, a BUG or a WARNING (run.sh
 # status 4) is not retried, and fails the run at the end.
 # The shape's own -icount is ours' (run.sh leaves it out): Linux gets
 # -icount from this mode alone. LINUX_EXPECT_COMPLAINT: the warning Linux
