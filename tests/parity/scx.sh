@@ -40,6 +40,8 @@
 #   trace_under_scx_d7  make trace's Linux side with SCX=1 (exec-spread on
 #           2n2c2t): ftrace events, and init's scx:d7 check passing before
 #           and after the traced workload
+#   trace_scx_refusals  SCX=1 on 6.1 refused before any build or boot;
+#           init's scx:d7 without a loaded scheduler failing, saying so
 #
 # Environment: LINUX_TIMEOUT (s per boot, default 120), BZIMAGE (another
 # Linux 6.12, e.g. a development tree; the 6.1 check still uses build.sh). Logs:
@@ -57,7 +59,7 @@ tap() {	# tap NAME STATUS(0 = ok)
 }
 
 shapes=(1n2c2t 2n2c2t 2n2c)
-checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 + 4 ))
+checks=$(( ${#shapes[@]} * 4 + 2 + 1 + 1 + 5 ))
 echo "1..$checks"
 if ! bzimage=${BZIMAGE:-$("$top/sched/linux/build.sh")} || ! initrd=$("$top/sched/linux/initramfs.sh"); then
 	echo "not ok 1 linux_6_12_build # Linux 6.12 or scx_d7 did not build"
@@ -234,4 +236,25 @@ elif [ "$(tr -d '\r' <"$trace_out/linux-2n2c2t-exec-spread.log" | grep -ac '^scx
 	bad=1
 fi
 tap trace_under_scx_d7_2n2c2t $bad
+
+# The bad inputs of that path: SCX=1 on 6.1 is refused before anything is
+# built or booted; init's scx:d7 with no BPF scheduler loaded fails after
+# its wait, saying so.
+bad=0
+LINUX_VERSION=6.1 SCX=1 "$top/tests/trace/linux_run.sh" 2n2c2t exec-spread "$out/trace61" \
+	>"$out/trace61.log" 2>&1
+rc=$?
+if [ "$rc" != 2 ] || [ -d "$out/trace61" ] ||
+   ! grep -qxF 'linux_run.sh: SCX=1 needs LINUX_VERSION=6.12 (6.1 has no sched_ext)' "$out/trace61.log"; then
+	fail_with "want status 2, the message and nothing made (status $rc)" trace61
+	bad=1
+fi
+BZIMAGE=$bzimage INITRD=$initrd LINUX_TIMEOUT=${LINUX_TIMEOUT:-120} \
+	"$top/sched/linux/run.sh" 1n2c2t scx:d7 </dev/null >"$out/no-loader.log" 2>&1
+rc=$?
+if [ "$rc" != 1 ] || ! lines no-loader 'init: scx: ' | grep -qxF 'init: scx: d7 is not the running scheduler after 10000 ms'; then
+	fail_with "want init to fail (status 1) saying d7 is not running (status $rc)" no-loader
+	bad=1
+fi
+tap trace_scx_refusals $bad
 exit 0

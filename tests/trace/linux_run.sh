@@ -43,6 +43,10 @@ if [ ! -f "$script" ]; then
 	echo "linux_run.sh: no scenario '$scenario' (user/etc/$scenario.sh)" >&2
 	exit 2
 fi
+if [ -n "${SCX:-}" ] && [ "${LINUX_VERSION:-6.1}" != 6.12 ]; then
+	echo "linux_run.sh: SCX=1 needs LINUX_VERSION=6.12 (6.1 has no sched_ext)" >&2
+	exit 2
+fi
 mkdir -p "$out"
 make -s -C "$top" user-linux build/tools/tracevis >&2 || exit 1
 
@@ -70,8 +74,6 @@ if ! printf '%s\n' "${run[@]}" | grep -qx 'trace:start'; then
 	run=(trace:start "${run[@]}" trace:stop trace:dump)
 fi
 if [ -n "${SCX:-}" ]; then
-	[ "${LINUX_VERSION:-6.1}" = 6.12 ] ||
-		{ echo "linux_run.sh: SCX=1 needs LINUX_VERSION=6.12 (6.1 has no sched_ext)" >&2; exit 2; }
 	scx=()
 	for c in "${run[@]}"; do
 		scx+=("$c")

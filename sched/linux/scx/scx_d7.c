@@ -176,12 +176,8 @@ static int run_workload(int n, char **argv, struct scx_d7 *skel)
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
 			failed = 1;
 	}
-	if (n == 1)
-		printf("scx_d7: workload: 1 copy, %s\n",
-		       failed ? "did not exit with 0" : "exited with 0");
-	else
-		printf("scx_d7: workload: %d copies, %s\n", n,
-		       failed ? "not all exited with 0" : "all exited with 0");
+	printf("scx_d7: workload: %d %s, %s\n", n, n == 1 ? "copy" : "copies",
+	       failed ? "not all exited with 0" : "all exited with 0");
 	return failed;
 }
 
