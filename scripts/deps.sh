@@ -11,7 +11,7 @@ xorriso mtools ovmf nasm console-setup-linux
 gcc-i686-linux-gnu binutils-i686-linux-gnu acpica-tools cpio gdb clang
 libfuzzer-14-dev libclang-rt-14-dev valgrind
 linux-source-6.1 flex bison bc libelf-dev python3-ply python3-git
-libxml2-utils chromium libpng-dev"
+libxml2-utils chromium libpng-dev rsync"
 pkgs_soak="stress-ng"
 pkgs_bench="rt-tests linux-perf util-linux"
 pkgs_scx="linux-source-6.12 dwarves clang-19 llvm-19 libelf-dev zlib1g-dev
