@@ -7,8 +7,8 @@
 #   0002  test_ht gives CPUs 0 and 1 an SMT domain on a machine without SMT
 #         (and nothing else), and changes nothing where SMT exists
 #   0003  /proc/sched_stat prints a `stat:` line per CPU whose counters move
-#         under a workload; exec moves equal the sbe_pushed of /proc/schedstat,
-#         whose format stays version 15
+#         under a workload; exec moves plus lost exec pushes (exec_lost:)
+#         equal the sbe_pushed of /proc/schedstat, whose format stays version 15
 #         test_ht keeps the topology sane (no "BUG: arch topology borken":
 #         every boot fails on such a message, see below) and the SMT control
 #         agrees with it (smt/active and smt/control, also switched off and
@@ -237,15 +237,24 @@ sum() {
 	done
 	tap stat_counts_move_2n2c2t $bad
 }
-# Every exec move was decided by select_task_rq_fair's slow path, which
-# charges sbe_pushed: the two totals agree. sbe_count counts every balanced
+# Every exec push is decided by select_task_rq_fair's slow path, which
+# charges sbe_pushed; the stopper then moves the task (exec_moves) or finds
+# that a load balancer took it first (exec_lost, the last line of
+# /proc/sched_stat): the two sides add up. sbe_count counts every balanced
 # exec (six children and /init), sbf_count every balanced fork.
 {
 	bad=0
 	read -r sbe sbe_pushed sbf < <(schedstat_lines stat 'domain[0-9]+ ' | awk '{ c += $30; p += $32; f += $33 } END { print c + 0, p + 0, f + 0 }')
 	moves=$(sum exec_moves 9 16)
-	echo "# exec_moves=$moves sbe_count=$sbe sbe_pushed=$sbe_pushed sbf_count=$sbf"
-	[ "$moves" -eq "$sbe_pushed" ] || { echo "# exec_moves ($moves) != sbe_pushed ($sbe_pushed)"; bad=1; }
+	lost=$(lines stat exec_lost | sed -n 2p | cut -d' ' -f2)
+	echo "# exec_moves=$moves exec_lost=$lost sbe_count=$sbe sbe_pushed=$sbe_pushed sbf_count=$sbf"
+	if ! [[ "$lost" =~ ^[0-9]+$ ]]; then
+		echo "# want an 'exec_lost: N' line after each snapshot's stat: lines"
+		bad=1
+	elif [ $((moves + lost)) -ne "$sbe_pushed" ]; then
+		echo "# exec_moves + exec_lost ($moves + $lost) != sbe_pushed ($sbe_pushed)"
+		bad=1
+	fi
 	[ "$sbe" -ge 7 ] || { echo "# sbe_count $sbe < 7 execs"; bad=1; }
 	[ "$sbf" -ge 6 ] || { echo "# sbf_count $sbf < 6 forks"; bad=1; }
 	tap sbe_sbf_charged_2n2c2t $bad
