@@ -13,7 +13,7 @@
 #   make test-scx              scx_d7 on Linux 6.12, three shapes
 #                              (tests/parity/scx.sh), and lab 10's steps
 #                              (not part of make test: a cold 6.12 build
-#                              takes most of an hour)
+#                              takes about 10 minutes)
 #   make parity-scx            the behaviour table with three columns:
 #                              Linux 6.12 (EEVDF), Linux 6.12 + scx_d7,
 #                              ours (tests/parity/behave.sh, PARITY_SCX=1;
