@@ -6,7 +6,8 @@
 # BOOT_OUT (soak.sh sets it to DIR/run-K/boot), so a "flaky" one can fail
 # in run 3 only; "pair" proves that -j 2 runs two runs at once (each waits
 # for the other's mark). No load (-l 0): stress-ng is make soak's business,
-# and this suite runs on the host alone in a few seconds. Not covered: -t,
+# and this suite runs on the host alone in a few seconds (one check puts a
+# stand-in stress-ng on PATH). Not covered: -t,
 # whose unit is a minute.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -93,6 +94,20 @@ say "$([ $status = 0 ] && has args 'soak: args:got_hello runs=1 failed=0' && ech
 soak pair -n 2 -j 2 "$tmp/pair.sh"
 say "$([ $status = 0 ] && has pair 'soak: 2 passed, 0 failed' && echo 1)" jobs_run_at_once \
 	"want two runs at once under -j 2 (status $status)"
+
+# Under a load (-l 1, a stand-in stress-ng that would run a minute): the
+# load is a background job too, yet -j 2 still runs two runs at once, and
+# the soak ends when its runs do, not when the load would.
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\nexec sleep 60\n' >"$tmp/bin/stress-ng"
+chmod +x "$tmp/bin/stress-ng"
+rm -f "$tmp"/mark-*
+t0=$SECONDS
+PATH=$tmp/bin:$PATH "$top/tests/soak.sh" -l 1 -o "$tmp/loaded.d" -n 2 -j 2 "$tmp/pair.sh" \
+	>"$tmp/loaded.out" 2>&1
+status=$? took=$((SECONDS - t0))
+say "$([ $status = 0 ] && has loaded 'soak: 2 passed, 0 failed' && [ $took -lt 30 ] && echo 1)" \
+	jobs_beside_the_load "want two runs at once beside the load, done before it (status $status, $took s)"
 
 # Bad arguments: a message and status 2, before any run.
 bad_args() {	# bad_args NAME WANT_MESSAGE ARGS...

@@ -104,6 +104,12 @@ one_run() {
 	fi
 }
 
+# The runs under way: background jobs other than stress-ng, which is one
+# too and must count neither against -j nor in the last wait (it runs
+# until its own time limit).
+running() {
+	jobs -rp | grep -vx "${stress_pid:-none}" || true
+}
 suites=("$@")
 t0=$SECONDS started=0 finished=0
 for ((i = 1; i <= runs; i++)); do
@@ -111,15 +117,16 @@ for ((i = 1; i <= runs; i++)); do
 		echo "soak: time limit of $minutes min reached after $started of $runs runs"
 		break
 	fi
-	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
-		wait -n
+	while [ "$(running | wc -l)" -ge "$jobs" ]; do
+		wait -n $(running)
 		finished=$((finished + 1))
 		[ $((finished % 5)) -eq 0 ] && echo "soak: $finished runs done in $(( (SECONDS - t0) / 60 )) min"
 	done
 	one_run "$i" &
 	started=$i
 done
-wait
+# shellcheck disable=SC2046 # one word a pid
+wait $(running)
 done_runs=$started
 for ((i = 1; i <= done_runs; i++)); do
 	cat "$out/run-$i/results.tsv" >>"$results"
