@@ -46,34 +46,29 @@ fi
 	else
 		echo "not ok 2 compare_2pct_fails # not exactly syscall_null failed (see $d/off.log)"
 	fi
-	# Same work on both sides: a copy where Linux's ctx_switch made no
-	# switch (what a yield did there) fails --check on that row alone.
-	rm -rf "$d/work" && mkdir -p "$d/work"
-	cp build/bench/quick/*.txt "$d/work/"
-	sed 's/^\(bench: name=ctx_switch .*sw_per_round=\)[0-9.]*/\10.00/' \
-		build/bench/quick/linux.txt >"$d/work/linux.txt"
-	if build/bench/report "$d/work" --check >"$d/work.log" 2>&1; then
-		echo "not ok 3 same_work_fails # exit status 0 (see $d/work.log)"
-	elif grep -q '^not ok [0-9]* same_work_ctx_switch # not the same work' "$d/work.log" &&
-		[ "$(grep -c '^not ok' "$d/work.log")" = 1 ]; then
-		echo "ok 3 same_work_fails"
-	else
-		echo "not ok 3 same_work_fails # not exactly ctx_switch failed (see $d/work.log)"
-	fi
-	# And a copy where Linux's exec_place moved no task (what sched_ext
-	# in 6.12 does) fails --check on that row alone.
-	rm -rf "$d/moved" && mkdir -p "$d/moved"
-	cp build/bench/quick/*.txt "$d/moved/"
-	sed 's/^\(bench: name=exec_place .*moved=\)[0-9]*/\10/' \
-		build/bench/quick/linux.txt >"$d/moved/linux.txt"
-	if build/bench/report "$d/moved" --check >"$d/moved.log" 2>&1; then
-		echo "not ok 4 same_work_moves_fails # exit status 0 (see $d/moved.log)"
-	elif grep -q '^not ok [0-9]* same_work_exec_place # not the same work' "$d/moved.log" &&
-		[ "$(grep -c '^not ok' "$d/moved.log")" = 1 ]; then
-		echo "ok 4 same_work_moves_fails"
-	else
-		echo "not ok 4 same_work_moves_fails # not exactly exec_place failed (see $d/moved.log)"
-	fi
+	# Same work on both sides: a copy of the run whose Linux row ROW was
+	# edited by SED fails --check on that row alone.
+	# plant N NAME ROW SED
+	plant() {
+		local w=$d/$2
+		rm -rf "$w" && mkdir -p "$w"
+		cp build/bench/quick/*.txt "$w/"
+		sed "$4" build/bench/quick/linux.txt >"$w/linux.txt"
+		if build/bench/report "$w" --check >"$w.log" 2>&1; then
+			echo "not ok $1 $2 # exit status 0 (see $w.log)"
+		elif grep -q "^not ok [0-9]* same_work_$3 # not the same work" "$w.log" &&
+			[ "$(grep -c '^not ok' "$w.log")" = 1 ]; then
+			echo "ok $1 $2"
+		else
+			echo "not ok $1 $2 # not exactly $3 failed (see $w.log)"
+		fi
+	}
+	# Linux's ctx_switch made no switch (what a yield did there).
+	plant 3 same_work_fails ctx_switch \
+		's/^\(bench: name=ctx_switch .*sw_per_round=\)[0-9.]*/\10.00/'
+	# Linux's exec_place moved no task (what sched_ext in 6.12 does).
+	plant 4 same_work_moves_fails exec_place \
+		's/^\(bench: name=exec_place .*moved=\)[0-9]*/\10/'
 	# The deterministic section: written into a results file once, kept
 	# when the wall-clock table is written again, replaced (not added to)
 	# by the next deterministic report.

@@ -125,8 +125,10 @@ for ((i = 1; i <= runs; i++)); do
 	one_run "$i" &
 	started=$i
 done
-# shellcheck disable=SC2046 # one word a pid
-wait $(running)
+# (With none left, a bare wait would wait for stress-ng.)
+pids=$(running)
+# shellcheck disable=SC2086 # one word a pid
+[ -z "$pids" ] || wait $pids
 done_runs=$started
 for ((i = 1; i <= done_runs; i++)); do
 	cat "$out/run-$i/results.tsv" >>"$results"
