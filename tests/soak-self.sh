@@ -5,7 +5,8 @@
 # The stand-ins print TAP as the boot suites do. Each learns its run from
 # BOOT_OUT (soak.sh sets it to DIR/run-K/boot), so a "flaky" one can fail
 # in run 3 only; "pair" proves that -j 2 runs two runs at once (each waits
-# for the other's mark). No load (-l 0): stress-ng is make soak's business,
+# for the other's mark), "limit" that it runs no more than two (each
+# counts the runs under way halfway through it). No load (-l 0): stress-ng is make soak's business,
 # and this suite runs on the host alone in a few seconds (one check puts a
 # stand-in stress-ng on PATH). Not covered: -t,
 # whose unit is a minute.
@@ -44,6 +45,13 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 echo "not ok 1 overlapped"; echo "# no other run while $run ran"
+EOF
+cat >"$tmp/limit.sh" <<'EOF'
+run=${BOOT_OUT%/boot}; run=${run##*/}
+touch "$SOAK_SELF_TMP/in-$run"; sleep 0.5
+ls "$SOAK_SELF_TMP" | grep -c '^in-' >>"$SOAK_SELF_TMP/at-once"
+sleep 0.5; rm -f "$SOAK_SELF_TMP/in-$run"
+echo "ok 1 counted"; echo "1..1"
 EOF
 
 # shellcheck source=tests/labs/say.sh
@@ -95,6 +103,16 @@ soak pair -n 2 -j 2 "$tmp/pair.sh"
 say "$([ $status = 0 ] && has pair 'soak: 2 passed, 0 failed' && echo 1)" jobs_run_at_once \
 	"want two runs at once under -j 2 (status $status)"
 
+# most_at_once: the most runs of limit.sh seen under way at once.
+most_at_once() {
+	sort -n "$tmp/at-once" | tail -n 1
+	rm -f "$tmp/at-once" "$tmp"/in-*
+}
+soak limit -n 6 -j 2 "$tmp/limit.sh"
+most=$(most_at_once)
+say "$([ $status = 0 ] && [ "$most" = 2 ] && echo 1)" jobs_at_most_j \
+	"want two runs at once under -j 2, never more: saw $most (status $status)"
+
 # Under a load (-l 1, a stand-in stress-ng that would run a minute): the
 # load is a background job too, yet -j 2 still runs two runs at once, and
 # the soak ends when its runs do, not when the load would.
@@ -108,6 +126,12 @@ PATH=$tmp/bin:$PATH "$top/tests/soak.sh" -l 1 -o "$tmp/loaded.d" -n 2 -j 2 "$tmp
 status=$? took=$((SECONDS - t0))
 say "$([ $status = 0 ] && has loaded 'soak: 2 passed, 0 failed' && [ $took -lt 30 ] && echo 1)" \
 	jobs_beside_the_load "want two runs at once beside the load, done before it (status $status, $took s)"
+PATH=$tmp/bin:$PATH "$top/tests/soak.sh" -l 1 -o "$tmp/loaded-limit.d" -n 6 -j 2 "$tmp/limit.sh" \
+	>"$tmp/loaded-limit.out" 2>&1
+status=$?
+most=$(most_at_once)
+say "$([ $status = 0 ] && [ "$most" = 2 ] && echo 1)" jobs_at_most_j_beside_the_load \
+	"want two runs at once under -j 2 beside the load, never more: saw $most (status $status)"
 
 # Bad arguments: a message and status 2, before any run.
 bad_args() {	# bad_args NAME WANT_MESSAGE ARGS...

@@ -104,11 +104,17 @@ one_run() {
 	fi
 }
 
-# The runs under way: background jobs other than stress-ng, which is one
-# too and must count neither against -j nor in the last wait (it runs
-# until its own time limit).
+# running: run_pids = the runs under way, the background jobs other than
+# stress-ng, which is one too and must count neither against -j nor in the
+# last wait (it runs until its own time limit). It sets a variable rather
+# than printing: `jobs` in a function run as a pipeline's part or in a
+# command substitution sees a subshell's empty job table.
 running() {
-	jobs -rp | grep -vx "${stress_pid:-none}" || true
+	local p
+	run_pids=()
+	for p in $(jobs -rp); do
+		[ "$p" = "${stress_pid:-}" ] || run_pids+=("$p")
+	done
 }
 suites=("$@")
 t0=$SECONDS started=0 finished=0
@@ -117,8 +123,10 @@ for ((i = 1; i <= runs; i++)); do
 		echo "soak: time limit of $minutes min reached after $started of $runs runs"
 		break
 	fi
-	while [ "$(running | wc -l)" -ge "$jobs" ]; do
-		wait -n $(running)
+	running
+	while [ "${#run_pids[@]}" -ge "$jobs" ]; do
+		wait -n "${run_pids[@]}"
+		running
 		finished=$((finished + 1))
 		[ $((finished % 5)) -eq 0 ] && echo "soak: $finished runs done in $(( (SECONDS - t0) / 60 )) min"
 	done
@@ -126,9 +134,8 @@ for ((i = 1; i <= runs; i++)); do
 	started=$i
 done
 # (With none left, a bare wait would wait for stress-ng.)
-pids=$(running)
-# shellcheck disable=SC2086 # one word a pid
-[ -z "$pids" ] || wait $pids
+running
+[ "${#run_pids[@]}" -eq 0 ] || wait "${run_pids[@]}"
 done_runs=$started
 for ((i = 1; i <= done_runs; i++)); do
 	cat "$out/run-$i/results.tsv" >>"$results"
