@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# measure-shared.sh - patch 0004 (sched_shared_smt) against plain 6.1: the
-# same workloads of user/work/ booted with and without the option.
+# measure-shared.sh - patch 0004 (sched_shared_smt) against the plain
+# kernel: the same workloads of user/work/ booted with and without the
+# option (on 6.1, or on 6.12 with LINUX_VERSION=6.12).
 #
 #   sched/linux/measure-shared.sh [SHAPE...]     default: 1n2c2t 2n2c2t
 #
