@@ -6,10 +6,10 @@
 # BOOT_OUT (soak.sh sets it to DIR/run-K/boot), so a "flaky" one can fail
 # in run 3 only; "pair" proves that -j 2 runs two runs at once (each waits
 # for the other's mark), "limit" that it runs no more than two (each
-# counts the runs under way halfway through it). No load (-l 0): stress-ng is make soak's business,
-# and this suite runs on the host alone in a few seconds (one check puts a
-# stand-in stress-ng on PATH). Not covered: -t,
-# whose unit is a minute.
+# counts the runs under way halfway through it). No real load: stress-ng
+# is make soak's business, and this suite runs on the host alone in a few
+# seconds (the loaded checks put a stand-in stress-ng on PATH). Not
+# covered: -t, whose unit is a minute.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -56,11 +56,12 @@ EOF
 
 # shellcheck source=tests/labs/say.sh
 . "$top/tests/labs/say.sh"
-# soak NAME ARGS...: run it, output in $tmp/NAME.out, status in $status.
+# soak NAME ARGS...: run it, output in $tmp/NAME.out, status in $status;
+# under -l $load (default 0).
 soak() {
 	local name=$1
 	shift
-	"$top/tests/soak.sh" -l 0 -o "$tmp/$name.d" "$@" >"$tmp/$name.out" 2>&1
+	"$top/tests/soak.sh" -l "${load:-0}" -o "$tmp/$name.d" "$@" >"$tmp/$name.out" 2>&1
 	status=$?
 }
 has() {	# has NAME LINE: a whole line of NAME's output, as it is
@@ -121,14 +122,11 @@ printf '#!/bin/sh\nexec sleep 60\n' >"$tmp/bin/stress-ng"
 chmod +x "$tmp/bin/stress-ng"
 rm -f "$tmp"/mark-*
 t0=$SECONDS
-PATH=$tmp/bin:$PATH "$top/tests/soak.sh" -l 1 -o "$tmp/loaded.d" -n 2 -j 2 "$tmp/pair.sh" \
-	>"$tmp/loaded.out" 2>&1
-status=$? took=$((SECONDS - t0))
+load=1 PATH=$tmp/bin:$PATH soak loaded -n 2 -j 2 "$tmp/pair.sh"
+took=$((SECONDS - t0))
 say "$([ $status = 0 ] && has loaded 'soak: 2 passed, 0 failed' && [ $took -lt 30 ] && echo 1)" \
 	jobs_beside_the_load "want two runs at once beside the load, done before it (status $status, $took s)"
-PATH=$tmp/bin:$PATH "$top/tests/soak.sh" -l 1 -o "$tmp/loaded-limit.d" -n 6 -j 2 "$tmp/limit.sh" \
-	>"$tmp/loaded-limit.out" 2>&1
-status=$?
+load=1 PATH=$tmp/bin:$PATH soak loaded-limit -n 6 -j 2 "$tmp/limit.sh"
 most=$(most_at_once)
 say "$([ $status = 0 ] && [ "$most" = 2 ] && echo 1)" jobs_at_most_j_beside_the_load \
 	"want two runs at once under -j 2 beside the load, never more: saw $most (status $status)"

@@ -107,8 +107,9 @@ one_run() {
 # running: run_pids = the runs under way, the background jobs other than
 # stress-ng, which is one too and must count neither against -j nor in the
 # last wait (it runs until its own time limit). It sets a variable rather
-# than printing: `jobs` in a function run as a pipeline's part or in a
-# command substitution sees a subshell's empty job table.
+# than printing: called as a pipeline's part or inside $(...), a function
+# runs in a subshell whose `jobs` sees an empty job table (bash keeps the
+# table only for a $(jobs ...) of the shell itself, as below).
 running() {
 	local p
 	run_pids=()
